@@ -1,0 +1,21 @@
+"""Smoke test against the newest runtime dependencies (installed with plain `pip install .`, no dev or compare extras)."""
+import sys
+import numpy as np, sklearn, scipy, pandas
+from dp_lit.mechanisms import laplace_mechanism, geometric_mechanism, exponential_mechanism, private_median
+from dp_lit.accounting import Budget
+from dp_lit.audit import audit, remove_one, assert_private
+
+print(f"python {sys.version.split()[0]}, numpy {np.__version__}, scipy {scipy.__version__}, "
+      f"pandas {pandas.__version__}, scikit-learn {sklearn.__version__}")
+major_minor = tuple(int(x) for x in sklearn.__version__.split('.')[:2])
+assert major_minor >= (1, 8), f"expected the newest scikit-learn (>= 1.8) in the smoke environment, got {sklearn.__version__}"
+assert int(np.__version__.split('.')[0]) >= 2, f"expected numpy 2.x, got {np.__version__}"
+rng = np.random.default_rng(0)
+assert abs(laplace_mechanism(10.0, 1, 1.0, random_state=rng) - 10) < 50
+assert isinstance(geometric_mechanism(5, 1, 1.0, random_state=rng), int)
+assert exponential_mechanism([0., 100.], 1, 1.0, random_state=rng) == 1
+assert 0 <= private_median(rng.uniform(0, 1, 500), 0, 1, 1.0, random_state=rng) <= 1
+b = Budget(1.0); b.spend(0.4, 'a'); assert abs(b.remaining - 0.6) < 1e-12
+assert_private(audit(lambda d, g, n: laplace_mechanism(np.full(n, float(len(d))), 1, 1.0, random_state=g),
+                     remove_one(list(range(10))), n_trials=50_000, random_state=0), 1.0)
+print("smoke test passed")
