@@ -19,3 +19,17 @@ b = Budget(1.0); b.spend(0.4, 'a'); assert abs(b.remaining - 0.6) < 1e-12
 assert_private(audit(lambda d, g, n: laplace_mechanism(np.full(n, float(len(d))), 1, 1.0, random_state=g),
                      remove_one(list(range(10))), n_trials=50_000, random_state=0), 1.0)
 print("smoke test passed")
+
+# the data layer, the runner and the command line on the newest stack
+import math, subprocess
+from dp_lit.data import paper_synthetic, load_dataset, semi_supervised_split
+from dp_lit.experiments import run_experiment, summarize
+from sklearn.tree import DecisionTreeClassifier
+res = run_experiment({'tree': DecisionTreeClassifier(max_depth=4)}, {'syn5d': paper_synthetic('syn5d'), 'wine': load_dataset('wine')},
+                     [math.inf], repeats=1, cv=3, n_jobs=2)
+assert len(res) == 6 and res.accuracy.mean() > 0.7, res
+X, ys = semi_supervised_split(*[paper_synthetic('jagannathan2013_synth').X, paper_synthetic('jagannathan2013_synth').y], 0.2, random_state=0)
+assert abs((ys != -1).mean() - 0.2) < 0.01
+p = subprocess.run([sys.executable, '-m', 'dp_lit.cli', 'demo'], capture_output=True, text=True)
+assert p.returncode == 0 and 'eps=0.1' in p.stdout, p.stderr
+print("smoke test (data, runner, CLI) passed")
