@@ -426,7 +426,7 @@ def _repro_j2009_update(full=False, n_jobs=1, backend=None, random_state=0):
     table['update - union at eps'] = table['update (total eps)'] - table['union at eps (total 2 eps)']
     table['update - union at eps/2'] = table['update (total eps)'] - table['union at eps/2 (total eps)']
     table['paper'] = 'update slightly below union at eps'
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.4)) if False else plt_subplots(1, 3)
+    fig, axes = plt_subplots(1, 3)
     for ax, name in zip(np.ravel(axes), ('nursery', 'mushroom', 'jagannathan2009_set1')):
         g = s[s.dataset == name]
         for mth, gg in g.groupby('method'):
