@@ -118,6 +118,43 @@ class RandomStructure:
         rng = check_random_state(random_state)
         self.seeds = rng.integers(0, 2**63 - 1, size=self.n_trees, dtype=np.int64).astype(np.uint64)
 
+    def _split(self, seeds, node_key, node_tree, node_used, node_lo, node_hi):
+        "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
+        sp = self.space
+        avail = ~node_used
+        r = (hash_keys(seeds[node_tree], node_key, _SALT_ATTR) % avail.sum(1).astype(np.uint64)).astype(np.int64)
+        j = np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)       # the r-th allowed attribute
+        is_c = sp.is_cat[j]
+        thr = np.full(len(node_key), np.nan)
+        m = ~is_c
+        if m.any():
+            lo, hi = node_lo[m, j[m]], node_hi[m, j[m]]
+            thr[m] = lo + keyed_uniform(seeds[node_tree[m]], node_key[m], _SALT_THR) * (hi - lo)
+        return j, is_c, thr
+
+    @staticmethod
+    def _children(child, B, j, is_c, thr, node_key, node_tree, node_used, node_lo, node_hi):
+        "State of the child nodes `child` (= parent * B + branch): keys, trees, attributes used, numeric intervals."
+        parent, br = child // B, child % B
+        node_key = hash_keys(node_key[parent], br + 1)
+        node_tree = node_tree[parent]
+        pj, pc = j[parent], is_c[parent]
+        node_used = node_used[parent]
+        node_used[np.arange(len(child)), pj] |= pc
+        node_lo, node_hi = node_lo[parent], node_hi[parent]
+        num = ~pc
+        if num.any():
+            idx = np.flatnonzero(num); t = thr[parent[idx]]
+            right = br[idx] == 1
+            node_lo[idx[right], pj[idx[right]]] = t[right]
+            node_hi[idx[~right], pj[idx[~right]]] = t[~right]
+        return node_key, node_tree, node_used, node_lo, node_hi
+
+    def _roots(self, seeds):
+        sp, T = self.space, len(seeds)
+        return (hash_keys(seeds), np.arange(T), np.zeros((T, sp.n_features), dtype=bool),
+                np.tile(sp.lower, (T, 1)), np.tile(sp.upper, (T, 1)))
+
     def _walk_chunk(self, E, seeds, levels=False):
         "Walk all rows through the trees of `seeds`. Work per level: gathers over rows, hashing over the reached nodes only."
         sp = self.space
@@ -126,23 +163,12 @@ class RandomStructure:
         all_cat = bool(sp.is_cat.all())
         E_flat = E.ravel()
         row_base = (np.arange(n) * d)[None, :]
-        node_key = hash_keys(seeds)                        # level 0: one root per tree
-        node_tree = np.arange(T)
-        node_used = np.zeros((T, d), dtype=bool)           # categorical attributes tested above the node
-        node_lo = np.tile(sp.lower, (T, 1)); node_hi = np.tile(sp.upper, (T, 1))
+        state = self._roots(seeds)                         # level 0: one root per tree
         row_node = np.repeat(np.arange(T)[:, None], n, axis=1)
-        per_level = [node_key[row_node]] if levels else None
+        per_level = [state[0][row_node]] if levels else None
         for depth in range(self.max_depth):
-            M = len(node_key)
-            avail = ~node_used
-            r = (hash_keys(seeds[node_tree], node_key, _SALT_ATTR) % avail.sum(1).astype(np.uint64)).astype(np.int64)
-            j = np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)       # the r-th allowed attribute
-            is_c = sp.is_cat[j]
-            thr = np.full(M, np.nan)
-            m = ~is_c
-            if m.any():
-                lo, hi = node_lo[m, j[m]], node_hi[m, j[m]]
-                thr[m] = lo + keyed_uniform(seeds[node_tree[m]], node_key[m], _SALT_THR) * (hi - lo)
+            M = len(state[0])
+            j, is_c, thr = self._split(seeds, *state)
             xj = E_flat[row_base + j[row_node]]
             if all_cat:
                 branch = xj.astype(np.int64)
@@ -153,21 +179,32 @@ class RandomStructure:
             child = np.flatnonzero(present)                # reached children, in parent order
             remap = np.empty(M * B, dtype=np.int64); remap[child] = np.arange(len(child))
             row_node = remap[cand]
-            parent, br = child // B, child % B
-            node_key = hash_keys(node_key[parent], br + 1)
-            node_tree = node_tree[parent]
-            pj, pc = j[parent], is_c[parent]
-            node_used = node_used[parent]
-            node_used[np.arange(len(child)), pj] |= pc
-            node_lo, node_hi = node_lo[parent], node_hi[parent]
-            num = ~pc
-            if num.any():
-                idx = np.flatnonzero(num); t = thr[parent[idx]]
-                right = br[idx] == 1
-                node_lo[idx[right], pj[idx[right]]] = t[right]
-                node_hi[idx[~right], pj[idx[~right]]] = t[~right]
-            if levels: per_level.append(node_key[row_node])
-        return row_node, node_key, node_tree, per_level
+            state = self._children(child, B, j, is_c, thr, *state)
+            if levels: per_level.append(state[0][row_node])
+        return row_node, state[0], state[1], per_level
+
+    def n_leaves(self, limit:int|None=None) -> int|None:
+        "Number of leaves of all trees (every path, reached or not); None once it passes `limit`."
+        got = self.enumerate_leaves(limit)
+        return None if got is None else len(got[0])
+
+    def enumerate_leaves(self, limit:int|None=None):
+        "Key and tree of every leaf of every tree (reached by data or not), or None if there are more than `limit`."
+        sp = self.space
+        B = int(max(2, sp.n_values.max()))
+        nb_attr = np.where(sp.is_cat, sp.n_values, 2)
+        keys, trees, total = [], [], 0
+        for i in range(0, self.n_trees, self.chunk):
+            seeds = self.seeds[i:i + self.chunk]
+            state = self._roots(seeds)
+            for depth in range(self.max_depth):
+                j, is_c, thr = self._split(seeds, *state)
+                child = np.flatnonzero((np.arange(B)[None, :] < nb_attr[j][:, None]).ravel())   # every branch
+                if limit is not None and total + len(child) > limit: return None
+                state = self._children(child, B, j, is_c, thr, *state)
+            if limit is not None and total + len(state[0]) > limit: return None
+            keys.append(state[0]); trees.append(state[1] + i); total += len(state[0])
+        return np.concatenate(keys), np.concatenate(trees)
 
     def leaves(self, E:np.ndarray):
         "Dense leaf ids of every row (n_trees, n), and the key and tree of each reached leaf."
@@ -231,7 +268,7 @@ def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the train
     return counts.reshape(n_leaves, n_classes).astype(float)
 
 class LeafTable:
-    "Values per leaf key: stored for reached leaves (sorted keys), `default(keys)` for all others."
+    "Values per leaf key: stored for reached leaves (sorted keys), `default(keys)` for all others, evaluated for every key looked up."
     def __init__(self, keys:np.ndarray, values:np.ndarray, default=None):
         order = np.argsort(keys, kind='stable')
         self.keys, self.values, self.default = keys[order], values[order], default
@@ -243,10 +280,13 @@ class LeafTable:
         pos = np.searchsorted(self.keys, flat)
         pos_c = np.minimum(pos, max(len(self.keys) - 1, 0))
         found = (len(self.keys) > 0) & (self.keys[pos_c] == flat) if len(self.keys) else np.zeros(len(flat), bool)
-        out = np.zeros((len(flat), self.values.shape[1]))
-        out[found] = self.values[pos_c[found]]
-        if (~found).any() and self.default is not None:
-            out[~found] = self.default(flat[~found])
+        out = self.values[pos_c] if len(self.keys) else np.zeros((len(flat), self.values.shape[1]))
+        if self.default is not None:
+            # the default of *every* key, stored or not, so that the work (and time) of a lookup does not reveal
+            # which leaves training rows reached
+            out = np.where(found[:, None], out, self.default(flat))
+        else:
+            out = np.where(found[:, None], out, 0.0)
         return out.reshape(np.shape(keys) + (self.values.shape[1],))
     def set(self, keys:np.ndarray, values:np.ndarray):
         "Store `values` at `keys`, replacing stored values of existing keys and inserting new ones."
