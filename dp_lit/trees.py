@@ -277,17 +277,18 @@ class LeafTable:
     def lookup(self, keys:np.ndarray) -> np.ndarray:
         "Values for `keys` (any shape); shape keys.shape + (n_classes,)."
         flat = np.asarray(keys, dtype=np.uint64).ravel()
-        pos = np.searchsorted(self.keys, flat)
+        uq, inv = np.unique(flat, return_inverse=True)           # each distinct key once (a property of the query only)
+        pos = np.searchsorted(self.keys, uq)
         pos_c = np.minimum(pos, max(len(self.keys) - 1, 0))
-        found = (len(self.keys) > 0) & (self.keys[pos_c] == flat) if len(self.keys) else np.zeros(len(flat), bool)
-        out = self.values[pos_c] if len(self.keys) else np.zeros((len(flat), self.values.shape[1]))
+        found = (self.keys[pos_c] == uq) if len(self.keys) else np.zeros(len(uq), bool)
+        out = self.values[pos_c] if len(self.keys) else np.zeros((len(uq), self.values.shape[1]))
         if self.default is not None:
             # the default of *every* key, stored or not, so that the work (and time) of a lookup does not reveal
             # which leaves training rows reached
-            out = np.where(found[:, None], out, self.default(flat))
+            out = np.where(found[:, None], out, self.default(uq))
         else:
             out = np.where(found[:, None], out, 0.0)
-        return out.reshape(np.shape(keys) + (self.values.shape[1],))
+        return out[inv.ravel()].reshape(np.shape(keys) + (self.values.shape[1],))
     def set(self, keys:np.ndarray, values:np.ndarray):
         "Store `values` at `keys`, replacing stored values of existing keys and inserting new ones."
         allk = np.concatenate([self.keys, np.asarray(keys, dtype=np.uint64)])
