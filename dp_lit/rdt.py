@@ -14,8 +14,8 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .mechanisms import (check_epsilon, check_random_state, keyed_laplace_mechanism,
-                               keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
+from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, noise_source,
+                               keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
                           resolve_classes, _as_frame)
@@ -119,41 +119,73 @@ class RandomDecisionTreeClassifier(_RandomTreesBase):
         return _normalise(self._node_counts(X)[0].sum(axis=0))
 
 # %% ../nbs/11_rdt.ipynb #ed074330
+_NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
+
 class PrivateRDTClassifier(_RandomTreesBase):
     "Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each."
-    def __init__(self, n_estimators:int=10, max_depth:int|None=None, epsilon:float=1.0, noise:str='laplace',
-                 negative:str='keep', random_state=None, domains:dict|None=None, categories:dict|None=None,
-                 bounds=None, classes=None, budget:Budget|None=None):
+    def __init__(self, n_estimators:int=10, # number of trees N
+                 max_depth:int|None=None, # tree height h (default floor(k/2), the paper's)
+                 epsilon:float=1.0, # budget of the whole ensemble (each tree gets epsilon/N)
+                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
+                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
+                 random_state=None, # public randomness: the tree structure (never the noise)
+                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
+                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'substitution' or 'label_change' (sensitivity 2)
+                 max_stored_leaves:int=200_000, # store every leaf when the forest has at most this many (no secret kept)
+                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
+                 budget:Budget|None=None, # an external ledger to charge (the same object survives `clone`)
+                ):
         self.n_estimators, self.max_depth, self.epsilon, self.noise = n_estimators, max_depth, epsilon, noise
-        self.negative, self.random_state = negative, random_state
+        self.negative, self.random_state, self.noise_seed, self.neighbours = negative, random_state, noise_seed, neighbours
+        self.max_stored_leaves = max_stored_leaves
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     def _check_params(self):
         eps = check_epsilon(self.epsilon, allow_inf=True)
         if self.noise not in ('laplace', 'geometric'): raise ValueError(f"noise must be 'laplace' or 'geometric'; got {self.noise!r}")
         if self.negative not in ('clip', 'keep'): raise ValueError(f"negative must be 'clip' or 'keep'; got {self.negative!r}")
+        if self.neighbours not in _NEIGHBOURS: raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {self.neighbours!r}")
         if self.budget is not None and not isinstance(self.budget, Budget):
             raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(self.budget).__name__}")
+        if self.noise_seed is not None and (isinstance(self.noise_seed, bool) or not isinstance(self.noise_seed, numbers.Integral) or self.noise_seed < 0):
+            raise ValueError(f"noise_seed must be None (secret noise) or a non-negative int; got {self.noise_seed!r}")
+        if isinstance(self.max_stored_leaves, bool) or not isinstance(self.max_stored_leaves, numbers.Integral) or self.max_stored_leaves < 0:
+            raise ValueError(f"max_stored_leaves must be a non-negative int; got {self.max_stored_leaves!r}")
         return eps
 
+    @property
+    def _sensitivity(self):
+        "L1 change of one tree's leaf vector between neighbours: 1 when a row is added or removed, 2 when one changes."
+        return 1 if self.neighbours == 'add_remove' else 2
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.non_deterministic = self.noise_seed is None      # secret noise: two fits differ by design
+        return tags
+
     def fit(self, X, y):
-        "Release N noisy random trees built on (X, y); spends `epsilon` (add/remove-one-row neighbours)."
+        "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
         eps = self._check_params()
         E, y_idx = self._setup(X, y)
         ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateRDTClassifier')
         ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
-        rng = check_random_state(self.random_state)
-        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=rng)
-        self._noise_seed = int(rng.integers(0, 2**62))                     # secret: never part of the release
+        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
+        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
+        C = len(self.classes_)
+        if every is not None:                                              # every leaf stored: nothing secret kept
+            self._key, self._noise_src = None, noise_source(self.noise_seed)
+            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
+        else:                                                              # too many leaves: keyed, lazily evaluated noise
+            self._key, self._noise_src = NoiseKey(self.noise_seed), None
+            self.leaves_ = None
         self.budget_ = ledger
         self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
         self.n_batches_ = 0
-        self.leaves_ = None
         self._add_batch(E, y_idx, 'fit')
         return self
 
     def partial_fit(self, X, y):
-        "Private update (Sec. V-B): add a freshly noised leaf vector of the new, disjoint batch; the guarantee stays epsilon."
+        "Private update (Sec. V-B) with a batch of NEW rows: fresh noise, parallel composition; disjointness from earlier batches is the caller's promise."
         if not hasattr(self, 'structure_'):
             return self.fit(X, y)
         y = _check_y(y, len(_as_frame(X)))
@@ -161,36 +193,62 @@ class PrivateRDTClassifier(_RandomTreesBase):
         self._add_batch(E, self._class_index(y), 'partial_fit')
         return self
 
+    @property
+    def stores_all_leaves_(self) -> bool:
+        "True when every leaf's noisy vector is stored: the fitted object is then the public release and holds no secret."
+        check_is_fitted(self, 'structure_')
+        return self._key is None
+
     def _eps_tree(self):
         return check_epsilon(self.epsilon, allow_inf=True) / self.n_estimators
 
     def _noise(self, counts, keys, batch):
+        "Noisy copy of `counts` (one row per leaf or center key): stored mode draws fresh noise, keyed mode the leaf's fixed noise."
         eps_t = self._eps_tree()
         if math.isinf(eps_t): return counts
+        sens = self._sensitivity
+        if self._key is None:
+            if self.noise == 'laplace':
+                return laplace_mechanism(counts, sens, eps_t, random_state=self._noise_src)
+            return geometric_mechanism(counts.astype(np.int64), sens, eps_t, random_state=self._noise_src).astype(float)
         cls = np.arange(counts.shape[1])[None, :]
         if self.noise == 'laplace':
-            return keyed_laplace_mechanism(counts, 1, eps_t, self._noise_seed, keys[:, None], cls, batch)
-        return keyed_geometric_mechanism(counts.astype(np.int64), 1, eps_t, self._noise_seed, keys[:, None], cls, batch).astype(float)
+            return keyed_laplace_mechanism(counts, sens, eps_t, self._key, keys[:, None], cls, batch)
+        return keyed_geometric_mechanism(counts.astype(np.int64), sens, eps_t, self._key, keys[:, None], cls, batch).astype(float)
 
     def _lazy(self, keys):
         "Noisy leaf vector of leaves no training row reached: the sum of each batch's keyed noise."
         out = np.zeros((len(keys), len(self.classes_)))
         for b in range(self.n_batches_):
-            out = self._noise(out, keys, b) if b == 0 else out + self._noise(np.zeros_like(out), keys, b)
+            out = out + self._noise(np.zeros_like(out), keys, b)
         return out
 
     def _add_batch(self, E, y_idx, label):
         b = self.n_batches_
-        part = self._block.part(f'batch {b + 1} ({label}, {len(E)} rows)')
+        part = self._block.part(f'batch {b + 1} ({label})')               # never a private quantity in a ledger name
         for t in range(self.n_estimators):                                 # sequential over trees, before any noise
-            part.spend(self._eps_tree(), f'tree {t}: leaf vector (sensitivity 1)')
+            part.spend(self._eps_tree(), f'tree {t}: leaf vector (sensitivity {self._sensitivity})')
         ids, keys, _ = self.structure_.leaves(E)
-        noisy = self._noise(count_leaves(ids, len(keys), y_idx, len(self.classes_)), keys, b)
-        if self.leaves_ is None:
-            self.leaves_ = LeafTable(keys, noisy, default=self._lazy)
+        counts = count_leaves(ids, len(keys), y_idx, len(self.classes_))
+        if self._key is None:                                              # all leaves: noise on every one of them
+            full = np.zeros_like(self.leaves_.values)
+            full[np.searchsorted(self.leaves_.keys, keys)] = counts
+            self.leaves_.values = self.leaves_.values + self._noise(full, self.leaves_.keys, b)
+        elif self.leaves_ is None:
+            self.leaves_ = LeafTable(keys, self._noise(counts, keys, b), default=self._lazy)
         else:
-            self.leaves_.set(keys, self.leaves_.lookup(keys) + noisy)    # earlier batches' noise, stored or lazy
+            self.leaves_.set(keys, self.leaves_.lookup(keys) + self._noise(counts, keys, b))  # earlier batches' noise, stored or lazy
         self.n_batches_ = b + 1
+
+    def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
+
+    def __getstate__(self):
+        state = super().__getstate__()
+        if state.get('_key') is not None and not state['_key'].reproducible:
+            warnings.warn("pickling a PrivateRDTClassifier that holds its secret noise key and the set of leaves training rows "
+                          "reached (its forest has more than max_stored_leaves leaves): keep this pickle as private as the "
+                          "training data; publish predictions only.", PrivacyLeakWarning, stacklevel=2)
+        return state
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy leaf vector at each row's leaf, per tree: (n_estimators, n, n_classes)."
