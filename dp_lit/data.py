@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import io
 import math
 import os
@@ -87,10 +88,11 @@ class DatasetSpec:
     folder: str
     files: list
     parse: object                  # callable(paths: dict, **options) -> (X DataFrame, y Series)
-    domains: dict                  # documented domains (feature -> Categorical/Numeric); others filled from data
+    domains: dict                  # documented domains (feature -> Categorical/Numeric, 'class' -> Categorical); others filled from data
     citation: str
     published: dict = field(default_factory=dict)   # paper -> dict(rows=, attributes=, classes=)
     options: dict = field(default_factory=dict)     # preprocessing options and their defaults
+    choices: dict = field(default_factory=dict)     # option -> its allowed values, checked before any file is read
     note: str = ''
     bundled: bool = False          # shipped with scikit-learn: no file needed
 
@@ -111,16 +113,16 @@ def _split_xy(df, target):
     y = df[target].astype(str) if df[target].dtype == object else df[target]
     return df.drop(columns=[target]), y.rename('class')
 
-def _missing_policy(X, y, missing, name, allowed):
-    "Apply the named policy to '?' cells: 'category' keeps '?', 'drop_rows', 'drop_attributes', 'majority'."
+def _missing_policy(X, y, missing, name, allowed, documented=()):
+    "Apply the named policy to '?' cells: 'category' keeps '?', 'drop_rows', 'drop_attributes' (the `documented` ones), 'majority'."
     if missing not in allowed:
         raise ValueError(f"missing must be one of {allowed} for {name}; got {missing!r}")
+    if missing == 'drop_attributes':    # the attributes documented to have missing values, not those that happen to
+        return X.drop(columns=[c for c in documented if c in X.columns]), y
     has = [c for c in X.columns if (X[c].astype(str) == '?').any()]
     if missing == 'drop_rows':
         keep = ~(X[has].astype(str) == '?').any(axis=1) if has else np.ones(len(X), bool)
         return X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
-    if missing == 'drop_attributes':
-        return X.drop(columns=has), y
     if missing == 'majority':
         X = X.copy()
         for c in has:
@@ -137,14 +139,15 @@ def _parse_nursery(p):
 MUSHROOM_DOMAINS = {
     'cap-shape': 'bcxfks', 'cap-surface': 'fgys', 'cap-color': 'nbcgrpuewy', 'bruises': 'tf', 'odor': 'alcyfmnps',
     'gill-attachment': 'adfn', 'gill-spacing': 'cwd', 'gill-size': 'bn', 'gill-color': 'knbhgropuewy',
-    'stalk-shape': 'et', 'stalk-root': 'bcuezr', 'stalk-surface-above-ring': 'fyks', 'stalk-surface-below-ring': 'fyks',
+    'stalk-shape': 'et', 'stalk-root': 'bcuezr?', 'stalk-surface-above-ring': 'fyks', 'stalk-surface-below-ring': 'fyks',
     'stalk-color-above-ring': 'nbcgopewy', 'stalk-color-below-ring': 'nbcgopewy', 'veil-type': 'pu', 'veil-color': 'nowy',
     'ring-number': 'not', 'ring-type': 'ceflnpsz', 'spore-print-color': 'knbhrouwy', 'population': 'acnsvy',
     'habitat': 'glmpuwd'}
 def _parse_mushroom(p, missing='drop_attributes'):
     df = pd.read_csv(p['agaricus-lepiota.data'], header=None, names=['class'] + list(MUSHROOM_DOMAINS), dtype=str)
     X, y = _split_xy(df, 'class')
-    return _missing_policy(X, y, missing, 'mushroom', ('drop_attributes', 'drop_rows', 'category'))
+    return _missing_policy(X, y, missing, 'mushroom', ('drop_attributes', 'drop_rows', 'category'),
+                           documented=[k for k, v in MUSHROOM_DOMAINS.items() if '?' in v])
 
 VOTES_COLS = ['handicapped-infants', 'water-project-cost-sharing', 'adoption-of-the-budget-resolution',
               'physician-fee-freeze', 'el-salvador-aid', 'religious-groups-in-schools', 'anti-satellite-test-ban',
@@ -200,7 +203,8 @@ def _parse_clave(p, invalid='drop'):
     y = pd.Series(label, name='class')
     if invalid == 'drop':
         X, y = X[ok].reset_index(drop=True), y[ok].reset_index(drop=True)
-    return X, y
+    classes = [f'label_{i}' for i in range(1, 5)] + (['invalid'] if invalid == 'keep' else [])
+    return X, y.astype(pd.CategoricalDtype(classes))   # the class list for this option
 
 def _parse_dry_bean(p):
     try:
@@ -251,7 +255,9 @@ def _parse_student(p, target='pass', course='portuguese'):
         df['G3'] = np.where(df['G3'] >= 10, 'pass', 'fail')
     elif target != 'grade':
         raise ValueError(f"target must be 'pass' (G3 >= 10) or 'grade' (G3, 0-20); got {target!r}")
-    return _split_xy(df, 'G3')
+    X, y = _split_xy(df, 'G3')
+    # the documented target: G3 is a grade from 0 to 20; 'pass' is our binary reading of it
+    return X, y.astype(pd.CategoricalDtype(['fail', 'pass'] if target == 'pass' else list(range(21))))
 
 def _parse_sms(p):
     df = pd.read_csv(p['SMSSpamCollection'], sep='\t', header=None, names=['class', 'text'], quoting=3, dtype=str)
@@ -263,7 +269,7 @@ def _parse_sentiment140(p, neutral='drop'):
     if neutral == 'drop': df = df[df['polarity'] != 2].reset_index(drop=True)
     elif neutral != 'keep': raise ValueError(f"neutral must be 'drop' or 'keep'; got {neutral!r}")
     y = df['polarity'].map({0: 'negative', 2: 'neutral', 4: 'positive'}).rename('class')
-    return df[['text']], y
+    return df[['text']], y.astype(pd.CategoricalDtype(['negative', 'positive'] if neutral == 'drop' else ['negative', 'neutral', 'positive']))
 
 def _parse_sklearn(loader):
     def parse(p):
@@ -296,16 +302,20 @@ register_dataset(DatasetSpec('mushroom', 'Mushroom', 73, 'mushroom',
     {'jagannathan2009': dict(rows=8124, attributes=22, classes=2), 'jagannathan2013': dict(rows=8124, attributes=22, classes=2),
      'huang2022': dict(rows=8124, attributes=7)},
     options={'missing': "'drop_attributes' (default; Jagannathan et al.: stalk-root removed), 'drop_rows' or 'category'"},
-    note="Jagannathan et al. remove the attribute with missing values yet list 22 attributes; 21 remain. "
+    choices={'missing': ('drop_attributes', 'drop_rows', 'category')},
+    note="The .names file lists '?' ('missing') as a value of stalk-root, the only attribute with missing values. "
+         "Jagannathan et al. remove the attribute with missing values yet list 22 attributes; 21 remain. "
          "Huang et al. list 7 attributes for Mushroom, which we cannot reproduce from the UCI file."))
 
 register_dataset(DatasetSpec('congressional_votes', 'Congressional Voting Records', 105, 'congressional_voting_records',
     [_f('house-votes-84.data', 'c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e', UCI + 'voting-records/house-votes-84.data')],
-    _parse_votes, {**{c: _cat('n', 'y') for c in VOTES_COLS}, 'class': _cat('democrat', 'republican')},
+    _parse_votes, {**{c: _cat('n', 'y', '?') for c in VOTES_COLS}, 'class': _cat('democrat', 'republican')},
     'Congressional Voting Records [Dataset] (1987). UCI Machine Learning Repository. https://doi.org/10.24432/C5C01P',
     {'jagannathan2009': dict(rows=435, attributes=16, classes=2), 'jagannathan2013': dict(rows=435, attributes=16, classes=2)},
     options={'missing': "'majority' (default; Jagannathan et al.: '?' -> the bill's majority vote), 'category' or 'drop_rows'"},
-    note="The majority fill reads each bill's majority off the data; the paper does it before learning, so do we."))
+    choices={'missing': ('majority', 'category', 'drop_rows')},
+    note="The documentation gives '?' as a third value of every vote (neither yea nor nay: did not vote, voted present). "
+         "The majority fill reads each bill's majority off the data; the paper does it before learning, so do we."))
 
 register_dataset(DatasetSpec('car', 'Car Evaluation', 19, 'car_evaluation',
     [_f('car.data', 'b703a9ac69f11e64ce8c223c0a40de4d2e9d769f7fb20be5f8f2e8a619893d83', UCI + 'car/car.data')],
@@ -333,7 +343,10 @@ register_dataset(DatasetSpec('adult', 'Adult', 2, 'adult',
     _parse_adult, {**{k: Categorical(v) for k, v in _ADULT_CATS.items()}, 'class': _cat('<=50K', '>50K')},
     'Becker, B. and Kohavi, R. (1996). Adult [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5XW20',
     {'huang2022': dict(rows=32561, attributes=14)},
-    options={'split': "'train' (default, adult.data), 'test' or 'all'", 'missing': "'category' (default: '?' is a value) or 'drop_rows'"}))
+    options={'split': "'train' (default, adult.data), 'test' or 'all'", 'missing': "'category' (default: '?' is a value) or 'drop_rows'"},
+    choices={'split': ('train', 'test', 'all'), 'missing': ('category', 'drop_rows')},
+    note="'?' is in the domains of workclass, occupation and native-country: adult.names says unknown values were converted "
+         "to '?', and UCI's variable table lists these three as the attributes with missing values."))
 
 _BANK_CATS = {'job': ('admin.', 'unknown', 'unemployed', 'management', 'housemaid', 'entrepreneur', 'student', 'blue-collar',
                       'self-employed', 'retired', 'technician', 'services'),
@@ -364,7 +377,8 @@ register_dataset(DatasetSpec('clave', 'Firm-Teacher Clave-Direction Classificati
         'https://archive.ics.uci.edu/static/public/324/firm+teacher+clave+direction+classification.zip', 'ClaveVectors_Firm-Teacher_Model.txt')],
     _parse_clave, {**{f'onset_{i + 1}': _cat(0, 1) for i in range(16)}, 'class': _cat('label_1', 'label_2', 'label_3', 'label_4')},
     'Vurkac, M. Firm-Teacher_Clave-Direction_Classification [Dataset]. UCI Machine Learning Repository.',
-    {'huang2022': dict(rows=10787, attributes=16)}, options={'invalid': "'drop' (default: the 4 rows with no class bit) or 'keep'"},
+    {'huang2022': dict(rows=10787, attributes=16)}, options={'invalid': "'drop' (default: the 4 rows with no class bit) or 'keep' (class 'invalid')"},
+    choices={'invalid': ('drop', 'keep')},
     note="Huang et al. list 10787 rows; the file has 10800, 4 of them without a valid class."))
 
 register_dataset(DatasetSpec('credit_default', 'Default of Credit Card Clients', 350, 'default_of_credit_card_clients',
@@ -402,7 +416,7 @@ register_dataset(DatasetSpec('occupancy', 'Occupancy Detection', 357, 'occupancy
      _f('datatest2.txt', 'd026d1bd5aeccd4aff4f3b3710d48e40613bd5fc370db7e61bbdcaa50d985095', UCI + '00357/occupancy_data.zip', 'datatest2.txt')],
     _parse_occupancy, {'class': _cat(0, 1)},
     'Candanedo, L. (2016). Occupancy Detection [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5X01N',
-    {'huang2022': dict(rows=8142, attributes=7)}, options={'split': "'train' (default, datatraining.txt), 'test' or 'all'"},
+    {'huang2022': dict(rows=8142, attributes=7)}, options={'split': "'train' (default, datatraining.txt), 'test' or 'all'"}, choices={'split': ('train', 'test', 'all')},
     note="Huang et al. list 8142 rows and 7 attributes; datatraining.txt has 8143 rows, 5 sensor attributes plus date and class."))
 
 register_dataset(DatasetSpec('pendigits', 'Pen-Based Recognition of Handwritten Digits', 81, 'pendigits',
@@ -410,7 +424,7 @@ register_dataset(DatasetSpec('pendigits', 'Pen-Based Recognition of Handwritten 
      _f('pendigits.tes', '8bd03229c5c5291fefe43e45465dd948d2645bf23328b9d993e0b777666b2015', UCI + 'pendigits/pendigits.tes')],
     _parse_pendigits, {**{f'{c}{i}': Numeric(0, 100) for i in range(1, 9) for c in 'xy'}, 'class': Categorical(tuple(range(10)))},
     'Alpaydin, E. and Alimoglu, F. (1996). Pen-Based Recognition of Handwritten Digits [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5MG6K',
-    {'huang2022': dict(rows=7494, attributes=16)}, options={'split': "'train' (default, pendigits.tra), 'test' or 'all'"}))
+    {'huang2022': dict(rows=7494, attributes=16)}, options={'split': "'train' (default, pendigits.tra), 'test' or 'all'"}, choices={'split': ('train', 'test', 'all')}))
 
 register_dataset(DatasetSpec('wall_robot', 'Wall-Following Robot Navigation (4 sensors)', 194, 'wall_following_robot',
     [_f('sensor_readings_4.data', '7e057abf41bbb9ed6a367e3a16ce3f06aa869c0ac108ef4499c52db5ed80f205', UCI + '00194/sensor_readings_4.data')],
@@ -425,6 +439,7 @@ register_dataset(DatasetSpec('student', 'Student Performance (Portuguese)', 320,
     'Cortez, P. (2008). Student Performance [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5TG7T',
     {'huang2022': dict(rows=648, attributes=33)},
     options={'target': "'pass' (default: G3 >= 10, Cortez and Silva's binary task) or 'grade' (G3, 0-20)", 'course': "'portuguese' (default) or 'math'"},
+    choices={'target': ('pass', 'grade'), 'course': ('portuguese', 'math')},
     note="Huang et al. do not say which target they predict; the binary pass/fail task is our assumption. They list 648 rows; the file has 649."))
 
 register_dataset(DatasetSpec('sms_spam', 'SMS Spam Collection', 228, 'sms_spam_collection',
@@ -438,7 +453,7 @@ register_dataset(DatasetSpec('sentiment140', 'Sentiment140 (hand-labelled test s
         'https://cs.stanford.edu/people/alecmgo/trainingandtestdata.zip', 'testdata.manual.2009.06.14.csv')],
     _parse_sentiment140, {'class': _cat('negative', 'positive')},
     'Go, A., Bhayani, R. and Huang, L. (2009). Twitter Sentiment Classification using Distant Supervision. CS224N Project Report, Stanford.',
-    {}, options={'neutral': "'drop' (default: positive vs negative, 359 rows) or 'keep' (498 rows)"},
+    {}, options={'neutral': "'drop' (default: positive vs negative, 359 rows) or 'keep' (498 rows)"}, choices={'neutral': ('drop', 'keep')},
     note="Only the 498-row hand-labelled test file is available; Stoddard et al. sample their TWITTER set from the "
          "1.6M-row training file, which is not in ../shared/data, so their counts cannot be reproduced here."))
 
@@ -527,10 +542,11 @@ class Dataset:
     X: pd.DataFrame
     y: pd.Series
     domains: dict      # feature -> Categorical | Numeric
-    classes: tuple
+    classes: tuple     # the documented class list, in documented order (a class may have no row)
     citation: str
     options: dict
     note: str = ''
+    classes_public: bool = True   # False when no class list was documented and it was read off the labels
     @property
     def shape(self): return self.X.shape
     @property
@@ -539,16 +555,36 @@ class Dataset:
         n_cat = len(self.categorical)
         inferred = [c for c, d in self.domains.items() if not d.public]
         return (f"Dataset({self.name}: {self.X.shape[0]} rows x {self.X.shape[1]} attributes ({n_cat} categorical), "
-                f"{len(self.classes)} classes{'; ranges read off the data: ' + str(len(inferred)) if inferred else ''})")
+                f"{len(self.classes)} classes{'' if self.classes_public else ' (read off the labels, not public)'}"
+                f"{'; domains read off the data: ' + str(len(inferred)) if inferred else ''})")
 
-def _domains_for(X, spec_domains, missing_as_value=False):
-    doms = {}
+def _parse_defaults(spec):
+    "The parser's keyword defaults: the options in force when the caller passes none."
+    params = list(inspect.signature(spec.parse).parameters.values())[1:]
+    return {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+
+def _check_options(spec, options):
+    "Refuse unknown options and values outside their documented choices (before any file is looked for)."
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        raise ValueError(f"{spec.name}: unknown option(s) {unknown}; this data set takes {spec.options or 'none'}")
+    for k, v in options.items():
+        allowed = spec.choices.get(k)
+        if allowed is not None and v not in allowed:
+            raise ValueError(f"{k} must be one of {allowed} for {spec.name}; got {v!r}")
+
+def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
+    "Each column's domain: documented where possible; '?' is public only where documented, and stays only with missing='category'."
+    doms, leaked = {}, []
     for c in X.columns:
         d = spec_domains.get(c)
         if isinstance(d, Categorical):
+            if missing not in (None, 'category') and '?' in d.values:   # the policy removed every '?' (a rule, not a look at the rows)
+                d = Categorical(tuple(v for v in d.values if v != '?'))
             extra = sorted(set(X[c].dropna().unique()) - set(d.values), key=str)
-            if missing_as_value and extra == ['?']:   # the documented missing-value marker, kept as a value
-                d, extra = Categorical(d.values + ('?',)), []
+            if extra == ['?']:   # a missing marker the documentation does not list for this attribute
+                d, extra = Categorical(d.values + ('?',), public=False), []
+                leaked.append(c)
             if extra:
                 raise ValueError(f"attribute {c!r} has values outside its documented domain: {extra[:5]}")
             doms[c] = d
@@ -561,7 +597,30 @@ def _domains_for(X, spec_domains, missing_as_value=False):
         else:
             v = pd.to_numeric(X[c])
             doms[c] = Numeric(float(v.min()), float(v.max()), public=False)
+    if leaked:
+        warnings.warn(f"{where}: '?' occurs in {', '.join(map(str, leaked[:6]))}, whose documented domain does not list it; "
+                      "the domain now includes '?' and is marked public=False (it reveals that a row lacks that value)",
+                      PrivacyLeakWarning, stacklevel=3)
     return doms
+
+def _class_list(spec, y, where='load_dataset'):
+    "(classes, y as plain values, public): declared by the parser, documented in the registry, or read off `y` with a warning."
+    public = True
+    if isinstance(y.dtype, pd.CategoricalDtype):          # the parser declared the documented list for these options
+        if y.isna().any(): raise ValueError(f"{where}: some labels are outside the declared class list {y.cat.categories.tolist()}")
+        classes = tuple(y.cat.categories.tolist())
+        y = y.astype(y.cat.categories.dtype)
+    elif isinstance(spec.domains.get('class'), Categorical):
+        classes = spec.domains['class'].values
+    else:
+        classes, public = tuple(sorted(pd.unique(y), key=str)), False
+        warnings.warn(f"{where}: no documented class list; the classes {list(classes)[:6]} were read off the labels, "
+                      "which reveals which classes occur. Pass classes= from public knowledge to the estimator.",
+                      PrivacyLeakWarning, stacklevel=3)
+    outside = [v for v in pd.unique(y) if v not in set(classes)]
+    if outside:
+        raise ValueError(f"{where}: labels {outside[:5]} are outside the documented class list {list(classes)[:8]}")
+    return classes, y, public
 
 def load_dataset(name:str, # a registered name (see `dataset_names()`)
                  download:bool=True, # allow a verified download when no local copy exists
@@ -572,6 +631,8 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
     if name not in REGISTRY:
         raise ValueError(f"unknown data set {name!r}; known: {', '.join(sorted(REGISTRY))}")
     spec = REGISTRY[name]
+    _check_options(spec, options)                      # bad arguments fail the same way with or without the files
+    in_force = {**_parse_defaults(spec), **options}
     paths = {} if spec.bundled else {f.name: locate_file(spec, f, download, mirror) for f in spec.files}
     try:
         X, y = spec.parse(paths, **options)
@@ -579,7 +640,7 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
         if 'unexpected keyword' in str(e):
             raise ValueError(f"{name}: unknown option(s) {sorted(options)}; this data set takes {spec.options or 'none'}") from None
         raise
-    doms = _domains_for(X, spec.domains, missing_as_value=options.get('missing') == 'category')
+    doms = _domains_for(X, spec.domains, missing=in_force.get('missing'), where=name)
     for c, d in doms.items():
         if isinstance(d, Categorical):
             X[c] = pd.Categorical(X[c], categories=list(d.values))
@@ -587,9 +648,9 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
             X[c] = X[c].astype(str)
         else:
             X[c] = pd.to_numeric(X[c]).astype(float)
-    cls = spec.domains.get('class')
-    classes = tuple(v for v in cls.values if v in set(y.unique())) if cls else tuple(sorted(y.unique(), key=str))
-    return Dataset(name, X.reset_index(drop=True), y.reset_index(drop=True), doms, classes, spec.citation, options, spec.note)
+    classes, y, classes_public = _class_list(spec, y, where=name)
+    return Dataset(name, X.reset_index(drop=True), y.reset_index(drop=True), doms, classes, spec.citation, options, spec.note,
+                   classes_public)
 
 def dataset_names() -> list:
     "Names of all registered data sets."
@@ -739,8 +800,8 @@ def encode(X, # DataFrame (or array with `columns` given by the domains' order)
             s = X[c]
             if isinstance(s.dtype, pd.CategoricalDtype) and tuple(s.cat.categories) == d.values:
                 codes = s.cat.codes.to_numpy()                      # already coded against the same domain
-            else:
-                codes = pd.Categorical(s.astype(object), categories=list(d.values)).codes
+            else:                                                   # position in the domain; -1 outside it
+                codes = pd.Index(list(d.values), dtype=object).get_indexer(s.astype(object).to_numpy())
             col = codes.astype(float)
             bad = col < 0
             if bad.any():
