@@ -15,8 +15,8 @@ from scipy import stats
 from .mechanisms import check_random_state
 
 # %% auto #0
-__all__ = ['RELATIONS', 'NeighbourPair', 'check_neighbours', 'remove_one', 'add_one', 'substitute_one', 'AuditResult', 'audit',
-           'assert_private']
+__all__ = ['RELATIONS', 'AUDIT_KINDS', 'NeighbourPair', 'check_neighbours', 'remove_one', 'add_one', 'substitute_one',
+           'AuditResult', 'audit', 'assert_private', 'float_reachable']
 
 # %% ../nbs/02_audit.ipynb #9db13966
 RELATIONS = ('add_remove', 'substitution')
@@ -123,6 +123,8 @@ class AuditResult:
                 f"  {self.direction}: held-out counts {c['k_num']:,}/{c['n_num']:,} vs {c['k_den']:,}/{c['n_den']:,}; "
                 f"P >= {c['p_lower']:.4g}, Q <= {c['q_upper']:.4g}")
 
+AUDIT_KINDS = ('auto', 'scalar', 'discrete', 'reachable')
+
 def _draw(mechanism, data, rng, n, vectorised):
     if vectorised:
         out = mechanism(data, rng, n)
@@ -148,17 +150,90 @@ def _event_counts_scalar(ev, s):
     op, t = ev
     return int(np.sum(s >= t) if op == '>=' else np.sum(s <= t))
 
+def _scalar_event(num, den, h, alpha, max_events):
+    "Pick the best threshold event on the first `h` draws; count it on the rest."
+    events, kn, kd = _threshold_events(num[:h].astype(float), den[:h].astype(float), max_events)
+    ev = events[int(np.argmax(_log_ratio(kn, h, kd, h, alpha)))]
+    return _event_counts_scalar(ev, num[h:]), _event_counts_scalar(ev, den[h:]), f"output {ev[0]} {ev[1]:.6g}"
+
+def _discrete_event(num, den, h, alpha, max_events):
+    "Pick the best union of outcomes on the first `h` draws; count it on the rest."
+    allrows = np.concatenate([num.reshape(len(num), -1), den.reshape(len(den), -1)])
+    uniq, codes = np.unique(allrows, axis=0, return_inverse=True)
+    codes = codes.ravel(); m = len(num)
+    cn, cd = codes[:m], codes[m:]
+    c_sel_n = np.bincount(cn[:h], minlength=len(uniq)); c_sel_d = np.bincount(cd[:h], minlength=len(uniq))
+    order = np.argsort(-(c_sel_n + 0.5) / (c_sel_d + 0.5), kind='stable')[:max_events]
+    kn, kd = np.cumsum(c_sel_n[order]), np.cumsum(c_sel_d[order])
+    chosen = order[:int(np.argmax(_log_ratio(kn, h, kd, h, alpha))) + 1]
+    in_e = np.zeros(len(uniq), bool); in_e[chosen] = True
+    shown = [tuple(u.tolist()) if len(u) > 1 else u[0].item() for u in uniq[chosen[:5]]]
+    desc = f"output in {{{', '.join(map(str, shown))}{', ...' if len(chosen) > 5 else ''}}} ({len(chosen)} outcome(s))"
+    return int(in_e[cn[h:]].sum()), int(in_e[cd[h:]].sum()), desc
+
+def _all_float_reachable(outputs, value):
+    "Default `reachable=` predicate: True for a trial when every coordinate passes `float_reachable` from `value`."
+    o = np.asarray(outputs)
+    v = np.asarray(value, float)
+    if v.shape not in ((), o.shape[1:]):
+        raise ValueError(f"query must return a number or an array shaped like one output {o.shape[1:]}; got shape {v.shape}")
+    return float_reachable(o, v).reshape(len(o), -1).all(axis=1)
+
+def _check_predicates(reachable):
+    "`reachable=` as a dict name -> predicate (the default is `float_reachable` on every coordinate)."
+    if reachable is None: return {'float_reachable': _all_float_reachable}
+    if callable(reachable): return {getattr(reachable, '__name__', 'reachable'): reachable}
+    if isinstance(reachable, dict) and reachable and all(callable(f) for f in reachable.values()):
+        return {str(k): f for k, f in reachable.items()}
+    raise ValueError("reachable must be a callable (outputs, value) -> one bool per trial, or a non-empty dict "
+                     f"of such callables; got {type(reachable).__name__}")
+
+def _query_value(query, data, which):
+    try:
+        v = np.asarray(query(data), dtype=float)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"query must return the exact number(s) the mechanism perturbs on {which}; it failed with: {e}") from None
+    if v.size == 0 or not np.all(np.isfinite(v)):
+        raise ValueError(f"query must return finite number(s) on {which}; got {v!r}")
+    return v
+
+def _reached(pred, name, outputs, value):
+    "Apply a `reachable` predicate to a batch and check it returns one bool per trial, decided trial by trial."
+    r = np.asarray(pred(outputs, value))
+    if r.shape != (len(outputs),) or r.dtype != bool:
+        raise ValueError(f"reachable ({name}) must return a bool array with one entry per trial, shape ({len(outputs)},); "
+                         f"got dtype {r.dtype}, shape {r.shape}")
+    for i in range(min(4, len(outputs))):   # each trial must be judged from its own output alone
+        if bool(np.asarray(pred(outputs[i:i + 1], value)).reshape(-1)[0]) != bool(r[i]):
+            raise ValueError(f"reachable ({name}) must decide each trial from that trial's output alone; "
+                             "its answer for one trial changed with the rest of the batch")
+    return r
+
+def _reachable_event(num, den, h, alpha, value, predicates, which):
+    "E = {output not reachable from `value`}: pick the predicate on the first `h` draws; count it on the rest."
+    best = None
+    for name, pred in predicates.items():
+        kn, kd = [int((~_reached(pred, name, o[:h], value)).sum()) for o in (num, den)]
+        lr = float(_log_ratio(kn, h, kd, h, alpha))
+        if best is None or lr > best[0]: best = (lr, name, pred)
+    _, name, pred = best
+    k_num, k_den = [int((~_reached(pred, name, o[h:], value)).sum()) for o in (num, den)]
+    shown = f"{value.item():.17g}" if value.ndim == 0 else f"query({which}) (shape {value.shape})"
+    return k_num, k_den, f"output not reachable from the exact value {shown} on {which} ({name})"
+
 def audit(mechanism, # callable: mechanism(data, rng, n) -> n outputs (or mechanism(data, rng) -> one, with vectorised=False)
           d0, # a data set, or a `NeighbourPair`
           d1=None, # the neighbouring data set (omit when d0 is a `NeighbourPair`)
           relation:str|None=None, # 'add_remove' (default) or 'substitution'
           n_trials:int=100_000, # draws per input (half search for the event, half bound it)
           confidence:float=0.95, # probability that the true epsilon is at least `eps_lower`
-          kind:str='auto', # 'scalar' (threshold events), 'discrete' (unions of outcomes) or 'auto'
+          kind:str='auto', # 'scalar' (threshold events), 'discrete' (unions of outcomes), 'reachable' (outputs impossible under the other input) or 'auto' (scalar or discrete)
           statistic=None, # optional map from the n outputs to n scalars (a projection for vector outputs)
           vectorised:bool=True, # whether `mechanism` takes a trial count
           max_events:int=256, # thresholds / outcome unions searched
           random_state=None, # None, int or `numpy.random.Generator`
+          query=None, # kind='reachable': data -> the exact value(s) the mechanism adds noise to
+          reachable=None, # kind='reachable': (outputs, value) -> one bool per trial, or a dict of them; default `float_reachable` on every coordinate
          ) -> AuditResult:
     "A lower bound on the epsilon of `mechanism` from its outputs on neighbouring inputs `d0`, `d1`."
     if isinstance(d0, NeighbourPair):
@@ -170,7 +245,14 @@ def audit(mechanism, # callable: mechanism(data, rng, n) -> n outputs (or mechan
     if not (0 < confidence < 1): raise ValueError(f"confidence must be in (0, 1); got {confidence}")
     if not isinstance(n_trials, (int, np.integer)) or n_trials < 20:
         raise ValueError(f"n_trials must be an int >= 20; got {n_trials!r}")
-    if kind not in ('auto', 'scalar', 'discrete'): raise ValueError(f"kind must be 'auto', 'scalar' or 'discrete'; got {kind!r}")
+    if kind not in AUDIT_KINDS: raise ValueError(f"kind must be one of {AUDIT_KINDS}; got {kind!r}")
+    if kind == 'reachable':
+        if not callable(query):
+            raise ValueError("query is required with kind='reachable': a callable data -> the exact value(s) the mechanism adds noise to")
+        predicates = _check_predicates(reachable)
+        values = (_query_value(query, d0, 'd0'), _query_value(query, d1, 'd1'))
+    elif query is not None or reachable is not None:
+        raise ValueError(f"query and reachable are used only with kind='reachable'; got kind={kind!r}")
     rng = check_random_state(random_state)
     r0, r1 = rng.spawn(2)
     o0 = _draw(mechanism, d0, r0, int(n_trials), vectorised)
@@ -184,31 +266,12 @@ def audit(mechanism, # callable: mechanism(data, rng, n) -> n outputs (or mechan
     alpha = (1 - confidence) / 4            # four one-sided bounds, union-bounded
     h = int(n_trials) // 2
     best = None
-    for num, den, label in ((o0, o1, 'P[M(d0) in E] / P[M(d1) in E]'), (o1, o0, 'P[M(d1) in E] / P[M(d0) in E]')):
-        sel_n, sel_d, hold_n, hold_d = num[:h], den[:h], num[h:], den[h:]
-        if kind == 'scalar':
-            events, kn, kd = _threshold_events(sel_n.astype(float), sel_d.astype(float), max_events)
-            j = int(np.argmax(_log_ratio(kn, h, kd, h, alpha)))
-            ev = events[j]
-            k_num, k_den = _event_counts_scalar(ev, hold_n), _event_counts_scalar(ev, hold_d)
-            desc = f"output {ev[0]} {ev[1]:.6g}"
-        else:
-            flat_n = sel_n.reshape(h, -1) if sel_n.ndim > 1 else sel_n[:, None]
-            allrows = np.concatenate([num.reshape(len(num), -1) if num.ndim > 1 else num[:, None],
-                                      den.reshape(len(den), -1) if den.ndim > 1 else den[:, None]])
-            uniq, codes = np.unique(allrows, axis=0, return_inverse=True)
-            codes = codes.ravel(); m = len(num)
-            cn, cd = codes[:m], codes[m:]
-            c_sel_n = np.bincount(cn[:h], minlength=len(uniq)); c_sel_d = np.bincount(cd[:h], minlength=len(uniq))
-            order = np.argsort(-(c_sel_n + 0.5) / (c_sel_d + 0.5), kind='stable')[:max_events]
-            kn, kd = np.cumsum(c_sel_n[order]), np.cumsum(c_sel_d[order])
-            j = int(np.argmax(_log_ratio(kn, h, kd, h, alpha)))
-            chosen = order[:j + 1]
-            in_e = np.zeros(len(uniq), bool); in_e[chosen] = True
-            k_num, k_den = int(in_e[cn[h:]].sum()), int(in_e[cd[h:]].sum())
-            shown = [tuple(u.tolist()) if len(u) > 1 else u[0].item() for u in uniq[chosen[:5]]]
-            desc = f"output in {{{', '.join(map(str, shown))}{', ...' if len(chosen) > 5 else ''}}} ({len(chosen)} outcome(s))"
-        nn, nd = len(hold_n), len(hold_d)
+    for num, den, label, value, which in ((o0, o1, 'P[M(d0) in E] / P[M(d1) in E]', 1, 'd1'),
+                                          (o1, o0, 'P[M(d1) in E] / P[M(d0) in E]', 0, 'd0')):
+        if kind == 'scalar': k_num, k_den, desc = _scalar_event(num, den, h, alpha, max_events)
+        elif kind == 'discrete': k_num, k_den, desc = _discrete_event(num, den, h, alpha, max_events)
+        else: k_num, k_den, desc = _reachable_event(num, den, h, alpha, values[value], predicates, which)
+        nn, nd = len(num) - h, len(den) - h
         lr = float(_log_ratio(k_num, nn, k_den, nd, alpha))
         counts = dict(k_num=k_num, n_num=nn, k_den=k_den, n_den=nd,
                       p_lower=float(_cp_lower(k_num, nn, alpha)), q_upper=float(_cp_upper(k_den, nd, alpha)))
@@ -224,3 +287,19 @@ def assert_private(result:AuditResult, # the outcome of `audit`
     if not result.holds(epsilon):
         raise AssertionError(f"the audit refutes epsilon={epsilon}:\n{result!r}")
     return result
+
+# %% ../nbs/02_audit.ipynb #f258b738
+def float_reachable(x, # released double(s)
+                    c, # the exact value(s) the noise was added to (broadcast against `x`)
+                   ) -> np.ndarray:
+    "Elementwise: True where some double `z` makes the rounded sum `fl(c + z)` equal `x` exactly."
+    try:
+        x = np.asarray(x, dtype=float); c = np.asarray(c, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"x must be numeric (the released doubles) and c numeric (the exact values)") from None
+    if not np.all(np.isfinite(c)):
+        raise ValueError("c must be finite: the exact value(s) the noise was added to")
+    with np.errstate(over='ignore', invalid='ignore'):
+        d = x - c                      # the round trip: fl(x - c), then back
+        return ((d + c == x)           # rounding is monotone: if any z works, fl(x - c) or a neighbour does
+                | (np.nextafter(d, np.inf) + c == x) | (np.nextafter(d, -np.inf) + c == x))
