@@ -33,3 +33,16 @@ assert abs((ys != -1).mean() - 0.2) < 0.01
 p = subprocess.run([sys.executable, '-m', 'dp_lit.cli', 'demo'], capture_output=True, text=True)
 assert p.returncode == 0 and 'eps=0.1' in p.stdout, p.stderr
 print("smoke test (data, runner, CLI) passed")
+
+# exact samplers, keyed noise and a private forest on the newest stack
+from dp_lit.mechanisms import grid_laplace_mechanism, NoiseKey, keyed_geometric_mechanism
+from dp_lit.rdt import PrivateRDTClassifier
+g = grid_laplace_mechanism(np.zeros(5), 1, 1.0, granularity=2**-10)
+assert np.all(g * 2**10 == np.round(g * 2**10)), g
+key = NoiseKey()
+kg = keyed_geometric_mechanism(np.zeros(3, dtype=int), 1, 1.0, key, np.arange(3))
+assert np.array_equal(kg, keyed_geometric_mechanism(np.zeros(3, dtype=int), 1, 1.0, key, np.arange(3)))
+s2 = paper_synthetic('jagannathan2009_set2')
+forest = PrivateRDTClassifier(epsilon=1.0, classes=[0, 1], random_state=0).fit(s2.X, s2.y)
+assert forest.stores_all_leaves_ and forest.score(s2.X, s2.y) > 0.6
+print("smoke test (exact noise, keyed noise, Private-RDT) passed")
