@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import threading
 
 import numpy as np
 import pandas as pd
@@ -14,24 +15,35 @@ import pandas as pd
 from .mechanisms import check_epsilon
 
 # %% auto #0
-__all__ = ['BudgetExceededError', 'Budget', 'uniform_allocation', 'geometric_allocation']
+__all__ = ['BudgetExceededError', 'DetachedBudgetError', 'Budget', 'uniform_allocation', 'geometric_allocation']
 
 # %% ../nbs/01_accounting.ipynb #22ee0cd2
 class BudgetExceededError(ValueError):
     "A spend would pass the total privacy budget (raised before any noise is drawn)."
 
-_TOL = 1e-9  # relative slack so that epsilon/N spent N times fits exactly in epsilon
+class DetachedBudgetError(RuntimeError):
+    "A spend on a pickled copy of a ledger, which cannot charge the original (e.g. in a joblib worker)."
+
+_TOL = 1e-9               # relative slack so that epsilon/N spent N times fits exactly in epsilon
+_LOCK = threading.RLock() # check-then-record is one step, also when threads share a ledger
+
+def _fits(total, spent):
+    return math.isinf(total) or spent <= total * (1 + _TOL) + 1e-12
 
 class Budget:
     "A ledger of privacy spending against a total `epsilon` (add/remove-one-row neighbours)."
     def __init__(self, epsilon:float, # total budget; `inf` gives an unlimited ledger that only records
-                 name:str='budget', # label shown in the ledger view
+                 name:str='budget', # label shown in the ledger view; public, so never a private quantity
                 ):
-        self.epsilon = check_epsilon(epsilon, allow_inf=True)
+        self._init(check_epsilon(epsilon, allow_inf=True), name, None)
+
+    def _init(self, total, name, block):
+        self._total = total     # fixed total (root ledgers); None for a part, whose room is set by its ancestors
         self.name = name
-        self._entries = []      # dicts: step, what, epsilon, composition, charged
+        self._entries = []      # dicts: what, epsilon, composition, charged (and block, for parallel blocks)
         self._spent = 0.0
-        self._on_spend = None   # set on the child budgets of a parallel block
+        self._block = block     # the parallel block this ledger is a part of; None for a root ledger
+        self._detached = False  # True on copies made by pickling
 
     @property
     def spent(self) -> float:
@@ -40,36 +52,60 @@ class Budget:
 
     @property
     def remaining(self) -> float:
-        "Epsilon still available."
-        if math.isinf(self.epsilon): return math.inf
-        left = self.epsilon - self._spent
-        return 0.0 if left <= self.epsilon * _TOL else left     # rounding of epsilon/N spent N times is not budget
+        "Epsilon still available here: the least that this ledger and every enclosing one allow."
+        left = math.inf
+        if self._total is not None and math.isfinite(self._total):
+            left = self._total - self._spent
+            left = 0.0 if left <= self._total * _TOL else left  # rounding of epsilon/N spent N times is not budget
+        if self._block is not None:
+            up = self._block.parent.remaining                    # a part may grow to its block's cost for free,
+            if math.isfinite(up):                                # and past it by what the parent has left
+                left = min(left, max(self._block.cost - self._spent, 0.0) + up)
+        return left
 
-    def _fits(self, total):
-        return math.isinf(self.epsilon) or total <= self.epsilon * (1 + _TOL) + 1e-12
+    @property
+    def epsilon(self) -> float:
+        "The total: fixed for a root ledger; for a part, what it has spent plus what its ancestors leave it."
+        return self._total if self._total is not None else self._spent + self.remaining
+
+    def _plan(self, eps, what):
+        "New `spent` of this ledger and every ancestor (and cost of every enclosing block) if `eps` were spent here."
+        ledgers, blocks, b, new = [], [], self, self._spent + eps
+        while True:
+            if b._detached: raise DetachedBudgetError(_detached_message(b))
+            if b._total is not None and not _fits(b._total, new):
+                where = '' if b is self else f" (spent in part {self.name!r}, parallel parts counted at their largest)"
+                raise BudgetExceededError(
+                    f"spending epsilon={eps:.6g} on {what!r} would exceed {b.name}{where}: {b._spent:.6g} of "
+                    f"{b._total:.6g} spent, it would become {new:.6g}")
+            ledgers.append((b, new))
+            blk = b._block
+            if blk is None: return ledgers, blocks
+            old, cost = blk.cost, max(blk.cost, new)      # a parallel block costs its largest part
+            blocks.append((blk, cost))
+            b = blk.parent
+            new = b._spent if cost == old else b._spent + (cost - old)
 
     def check(self, epsilon:float, what:str='a step'):
-        "Raise `BudgetExceededError` if spending `epsilon` now would pass the total; spend nothing."
+        "Raise `BudgetExceededError` if spending `epsilon` here would pass this or any enclosing total; spend nothing."
         eps = check_epsilon(epsilon, allow_inf=True)
-        if not self._fits(self._spent + eps):
-            raise BudgetExceededError(
-                f"spending epsilon={eps:.6g} on {what!r} would exceed {self.name}: "
-                f"{self._spent:.6g} of {self.epsilon:.6g} spent, {self.remaining:.6g} remaining")
+        with _LOCK: self._plan(eps, what)
         return eps
 
     def spend(self, epsilon:float, # budget this step uses
-              what:str, # what the step releases, e.g. "leaf counts of tree 3"
+              what:str, # what the step releases, e.g. "leaf counts of tree 3"; public, never a private quantity (row counts!)
              ) -> float:
-        "Charge `epsilon` sequentially for `what`; return it. Raises before recording if it does not fit."
-        eps = self.check(epsilon, what)
-        if self._on_spend is not None:
-            self._on_spend(self, eps)   # a parallel child: the parent checks its own total first
-        self._spent += eps
-        self._entries.append(dict(what=what, epsilon=eps, composition='sequential', charged=True))
+        "Charge `epsilon` sequentially for `what`, here and up every enclosing block; raise before recording if it does not fit."
+        eps = check_epsilon(epsilon, allow_inf=True)
+        with _LOCK:
+            ledgers, blocks = self._plan(eps, what)     # every level is checked before any level is changed
+            for b, s in ledgers: b._spent = s
+            for blk, c in blocks: blk.entry['epsilon'] = c
+            self._entries.append(dict(what=what, epsilon=eps, composition='sequential', charged=True))
         return eps
 
     @contextlib.contextmanager
-    def parallel(self, what:str, # name of the block, e.g. "leaf counts (disjoint leaves)"
+    def parallel(self, what:str, # name of the block, e.g. "leaf counts (disjoint leaves)"; public
                 ):
         "Open a block whose parts run on disjoint rows: the block costs the largest part, not the sum."
         block = _ParallelBlock(self, what)
@@ -79,61 +115,101 @@ class Budget:
             block.close()
 
     def open_parallel(self, what:str) -> '_ParallelBlock':
-        "A parallel block that stays open across calls (e.g. one part per disjoint batch of `partial_fit`)."
+        "A parallel block that stays open across calls (one part per disjoint batch); disjointness is the caller's promise."
         return _ParallelBlock(self, what)
 
-    def entries(self) -> pd.DataFrame:
-        "The ledger as a DataFrame: one row per step (parallel parts indented under their block)."
+    def _rows(self, full, indent, level):
         rows = []
         for e in self._entries:
-            rows.append({k: e[k] for k in ('what', 'epsilon', 'composition', 'charged')})
+            rows.append(dict(what=indent + e['what'], epsilon=e['epsilon'], composition=e['composition'],
+                             charged=e['charged'], level=level))
             block = e.get('block')
             for w, b in (block._parts if block is not None else ()):
-                rows.append(dict(what='    ' + w, epsilon=b.spent, composition='parallel part', charged=False))
-        return pd.DataFrame(rows, columns=['what', 'epsilon', 'composition', 'charged'])
+                rows.append(dict(what=indent + '    ' + w, epsilon=b.spent, composition='parallel part', charged=False,
+                                 level=level + 1))
+                if full:   # a part's own steps count toward the part, not directly toward this ledger
+                    rows += [dict(r, charged=False) for r in b._rows(full, indent + '        ', level + 1)]
+        return rows
+
+    def entries(self, full:bool=False, # also list every part's own steps, nested to any depth, with their `level`
+               ) -> pd.DataFrame:
+        "The ledger as a DataFrame: one row per step, parts indented under their block; `charged` rows sum to `spent`."
+        cols = ['what', 'epsilon', 'composition', 'charged'] + (['level'] if full else [])
+        return pd.DataFrame(self._rows(full, '', 0), columns=cols)
+
+    def _walk(self):
+        yield self
+        for e in self._entries:
+            if e.get('block') is not None:
+                for _, b in e['block']._parts: yield from b._walk()
+
+    # A ledger is an account, not a value: copying it would let a copy be charged while the original shows nothing.
+    def __copy__(self): return self
+    def __deepcopy__(self, memo): return self
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._detached = True          # an unpickled ledger is a record; spending on it raises DetachedBudgetError
+
+    def reattach(self) -> 'Budget':
+        "Let an unpickled root ledger be charged again; the caller promises that no other copy of it is charged."
+        if self._block is not None:
+            raise ValueError(f"reattach the root ledger, not the part {self.name!r}")
+        for b in self._walk(): b._detached = False
+        return self
 
     def __repr__(self):
+        det = ', detached copy' if self._detached else ''
         return (f"Budget({self.name}: epsilon={self.epsilon:.6g}, spent={self._spent:.6g}, "
-                f"remaining={self.remaining:.6g}, {len(self._entries)} entries)")
+                f"remaining={self.remaining:.6g}, {len(self._entries)} entries{det})")
+
+def _detached_message(b):
+    return (f"the privacy ledger {b.name!r} here is a copy made by pickling (for example sent to a joblib worker by "
+            f"n_jobs>1); a spend on it could not charge the original ledger in the caller's process, so it is refused. "
+            f"Use n_jobs=1 when an estimator charges a shared budget=, or, for a ledger reloaded from disk that is "
+            f"the only live copy, call reattach() on its root.")
 
 class _ParallelBlock:
     "Parts of a parallel block; each part is a `Budget` of its own, charged to the parent as the maximum."
     def __init__(self, parent:Budget, what:str):
         self.parent, self.what = parent, what
         self.entry = dict(what=what + ' [parallel]', epsilon=0.0, composition='parallel', charged=True, block=self)
-        self._base = parent._spent
         self._parts = []
         self._open = True
-        parent._entries.append(self.entry)
+        with _LOCK: parent._entries.append(self.entry)
 
-    def part(self, what:str) -> Budget:
-        "A budget for one disjoint part; spend on it as on any `Budget`."
+    @property
+    def cost(self) -> float:
+        "What the block charges its parent: the largest part so far."
+        return self.entry['epsilon']
+
+    def part(self, what:str, # name of the part; public, so never a private quantity such as its number of rows
+            ) -> Budget:
+        "A budget for one disjoint part; spend on it as on any `Budget` (it may open parallel blocks of its own)."
         if not self._open:
             raise RuntimeError(f"the parallel block {self.what!r} is closed")
-        b = Budget(self.parent.epsilon - self._base if math.isfinite(self.parent.epsilon) else math.inf,
-                   name=f"{self.parent.name} / {what}")
-        b._on_spend = self._charge
-        self._parts.append((what, b))
+        b = Budget.__new__(Budget)
+        b._init(None, f"{self.parent.name} / {what}", self)
+        with _LOCK: self._parts.append((what, b))
         return b
 
     def spend(self, epsilon:float, what:str) -> float:
-        "Shorthand: a new part named `what` that spends `epsilon` once."
-        return self.part(what).spend(epsilon, what)
-
-    def _charge(self, child:Budget, eps:float):
-        new_max = max(self.entry['epsilon'], child._spent + eps)
-        others = sum(e['epsilon'] for e in self.parent._entries if e is not self.entry and e['charged'])  # spent outside this block
-        if not self.parent._fits(others + new_max):
-            raise BudgetExceededError(
-                f"part {child.name!r} would spend {child._spent + eps:.6g} inside {self.what!r}, "
-                f"more than the {self.parent.epsilon - others:.6g} left in {self.parent.name}")
-        self.parent._spent = others + new_max
-        self.entry['epsilon'] = new_max
+        "Shorthand: a new part named `what` that spends `epsilon` once (no part is left behind if it does not fit)."
+        with _LOCK:
+            b = self.part(what)
+            try:
+                return b.spend(epsilon, what)
+            except Exception:
+                self._parts = [p for p in self._parts if p[1] is not b]
+                raise
 
     def close(self):
         "No more parts; the block's cost is final."
         self._open = False
         self.entry['what'] = f"{self.what} [parallel over {len(self._parts)} disjoint parts]"
+
+    def __copy__(self): return self
+    def __deepcopy__(self, memo): return self
 
 # %% ../nbs/01_accounting.ipynb #8899c98a
 def _check_depth(depth):
