@@ -41,12 +41,14 @@ def _as_dataset(name, d):
         except ValueError: return paper_synthetic(name)
     raise ValueError(f"dataset {name!r} must be a Dataset, an (X, y) pair, or a registered name; got {type(d).__name__}")
 
-def _make_estimator(method, dataset, eps, seed):
+def _make_estimator(method, dataset, eps, seed, reproducible_noise=True):
     est = method(dataset, eps) if (callable(method) and not hasattr(method, 'fit')) else clone(method)
     params = est.get_params(deep=False)
     upd = {}
     if 'epsilon' in params: upd['epsilon'] = eps
     if 'random_state' in params: upd['random_state'] = seed
+    if reproducible_noise and 'noise_seed' in params and params['noise_seed'] is None:
+        upd['noise_seed'] = _cell_seed(seed, 1)        # an experiment, not a release: its noise may be reproducible
     return est.set_params(**upd) if upd else est
 
 def _spent(est, eps):
@@ -60,11 +62,11 @@ def _spent(est, eps):
 def _cell_seed(random_state, *coords):
     return int(np.random.SeedSequence([int(random_state), *map(int, coords)]).generate_state(1)[0])
 
-def _run_cell(cell, data, methods):
+def _run_cell(cell, data, methods, reproducible_noise=True):
     ds_name, m_name, eps, rep, fold, train, test, seed = cell
     d = data[ds_name]
     X, y = d.X, d.y.to_numpy()
-    est = _make_estimator(methods[m_name], d, eps, seed)
+    est = _make_estimator(methods[m_name], d, eps, seed, reproducible_noise)
     Xtr, Xte = X.iloc[train], X.iloc[test]
     t0 = time.perf_counter(); est.fit(Xtr, y[train]); t1 = time.perf_counter()
     pred = est.predict(Xte); t2 = time.perf_counter()
@@ -91,6 +93,7 @@ def run_experiment(methods:dict, # name -> estimator, or name -> factory(dataset
                    backend:str|None=None, # joblib backend: None/'loky', 'threading', or 'dask' (needs a dask Client)
                    random_state:int=0, # master seed; each cell's seed derives from it and the cell's coordinates
                    progress:bool|None=None, # tqdm progress bar (default: on for grids of 50+ cells)
+                   reproducible_noise:bool=True, # seed each estimator's `noise_seed` from the cell's seed (False: secret noise)
                   ) -> pd.DataFrame:
     "Run every data set x method x epsilon x repeat x fold; one row per cell with accuracy, F1, timings and epsilon spent."
     if not methods: raise ValueError("methods is empty; expected at least one name -> estimator")
@@ -129,7 +132,7 @@ def run_experiment(methods:dict, # name -> estimator, or name -> factory(dataset
                              "(pip install 'dp_lit[dist]'; then `from distributed import Client; Client(...)`)") from None
     with joblib.parallel_config(backend=backend or 'loky', n_jobs=n_jobs):
         par = joblib.Parallel(return_as='generator')
-        gen = par(joblib.delayed(_run_cell)(c, data, methods) for c in cells)
+        gen = par(joblib.delayed(_run_cell)(c, data, methods, reproducible_noise) for c in cells)
         if show:
             from tqdm.auto import tqdm
             gen = tqdm(gen, total=len(cells), desc='cells')
