@@ -264,9 +264,10 @@ class PrivateRDTClassifier(_RandomTreesBase):
 class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
     "ID3 from noisy count queries (Jagannathan et al. 2009, Sec. III): q queries fixed in advance, each at epsilon/q."
     def __init__(self, epsilon:float=1.0, n_queries:int=100, max_depth:int|None=None, stopping:str='sulq',
-                 noise:str='laplace', random_state=None, domains:dict|None=None, categories:dict|None=None,
-                 classes=None, budget:Budget|None=None):
-        self.epsilon, self.n_queries, self.max_depth, self.noise, self.random_state = epsilon, n_queries, max_depth, noise, random_state
+                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
+                 noise_seed:int|None=None, # None: secret noise (OS entropy); an int: reproducible, not private against whoever knows it
+                 domains:dict|None=None, categories:dict|None=None, classes=None, budget:Budget|None=None):
+        self.epsilon, self.n_queries, self.max_depth, self.noise, self.noise_seed = epsilon, n_queries, max_depth, noise, noise_seed
         self.stopping = stopping
         self.domains, self.categories, self.classes, self.budget = domains, categories, classes, budget
 
@@ -301,7 +302,7 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
         self._ledger_part = ledger
         self._eps_q = eps / q
         self.n_queries_used_ = 0
-        rng = check_random_state(self.random_state)
+        rng = noise_source(self.noise_seed)              # the tree has no public randomness: all of it is noise
         max_depth = self.n_features_in_ if self.max_depth is None else int(self.max_depth)
         nv = self.space_.n_values
         # nodes: attr (-1 leaf), label (-1 unclassified), children {value: node}
@@ -451,13 +452,15 @@ def _repro_j2009_id3(full=False, n_jobs=1, backend=None, random_state=0):
 
 class TwoBatchPrivateRDT(ClassifierMixin, BaseEstimator):
     "Experiment helper: split the training rows into two halves and release by `mode` (update, union, union_half, first_half)."
-    def __init__(self, mode='update', epsilon=1.0, n_estimators=10, domains=None, classes=None, random_state=None):
+    def __init__(self, mode='update', epsilon=1.0, n_estimators=10, domains=None, classes=None, random_state=None, noise_seed=None):
         self.mode, self.epsilon, self.n_estimators, self.domains, self.classes, self.random_state = mode, epsilon, n_estimators, domains, classes, random_state
+        self.noise_seed = noise_seed
     def fit(self, X, y):
         y = np.asarray(y); rng = check_random_state(self.random_state)
         perm = rng.permutation(len(y)); h1, h2 = np.sort(perm[: len(y) // 2]), np.sort(perm[len(y) // 2:])
         eps = check_epsilon(self.epsilon, allow_inf=True)
-        mk = lambda e: PrivateRDTClassifier(n_estimators=self.n_estimators, epsilon=e, domains=self.domains, classes=self.classes, random_state=rng)
+        mk = lambda e: PrivateRDTClassifier(n_estimators=self.n_estimators, epsilon=e, domains=self.domains, classes=self.classes, random_state=rng,
+                                            noise_seed=self.noise_seed)
         if self.mode == 'update': self.model_ = mk(eps).fit(X.iloc[h1], y[h1]).partial_fit(X.iloc[h2], y[h2]); self.total_epsilon_ = eps
         elif self.mode == 'union': self.model_ = mk(eps).fit(X, y); self.total_epsilon_ = 2 * eps
         elif self.mode == 'union_half': self.model_ = mk(eps / 2).fit(X, y); self.total_epsilon_ = eps
