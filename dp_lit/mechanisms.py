@@ -396,23 +396,30 @@ def _rotl(x, r):
 def chacha20_block(key, # 8 uint32 words (a 256-bit key)
                    counter, # (n,) block counters (uint32)
                    nonce, # (n, 3) nonce words (uint32)
+                   chunk:int=16384, # blocks computed together (keeps the working set in cache)
                   ) -> np.ndarray:
     "The ChaCha20 block function (RFC 8439, Sec. 2.3), vectorised over `n` blocks: an (n, 16) uint32 array."
-    counter = np.asarray(counter, dtype=np.uint32); nonce = np.asarray(nonce, dtype=np.uint32)
-    n = len(counter)
-    init = ([np.full(n, c, dtype=np.uint32) for c in _CHACHA_CONST] + [np.full(n, k, dtype=np.uint32) for k in key]
-            + [counter.copy(), nonce[:, 0].copy(), nonce[:, 1].copy(), nonce[:, 2].copy()])
-    x = [w.copy() for w in init]
-    def qr(a, b, c, d):
-        x[a] += x[b]; x[d] ^= x[a]; x[d] = _rotl(x[d], 16)
-        x[c] += x[d]; x[b] ^= x[c]; x[b] = _rotl(x[b], 12)
-        x[a] += x[b]; x[d] ^= x[a]; x[d] = _rotl(x[d], 8)
-        x[c] += x[d]; x[b] ^= x[c]; x[b] = _rotl(x[b], 7)
+    counter = np.asarray(counter, dtype=np.uint32).ravel(); nonce = np.asarray(nonce, dtype=np.uint32).reshape(-1, 3)
+    if len(counter) > chunk:
+        return np.concatenate([chacha20_block(key, counter[i:i + chunk], nonce[i:i + chunk], chunk)
+                               for i in range(0, len(counter), chunk)])
+    init = np.empty((16, len(counter)), dtype=np.uint32)
+    init[0:4] = _CHACHA_CONST[:, None]; init[4:12] = np.asarray(key, dtype=np.uint32)[:, None]
+    init[12] = counter; init[13:16] = nonce.T
+    x = init.copy()
+    a, b, c, d = x[0:4], x[4:8], x[8:12], x[12:16]             # the four rows of the state, as views
     with np.errstate(over='ignore'):
-        for _ in range(10):                                    # 20 rounds: 10 column + diagonal double rounds
-            qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15)
-            qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14)
-        return np.stack([a + b for a, b in zip(x, init)], axis=1)
+        for _ in range(10):                                    # 20 rounds: column round, then diagonal round
+            for diagonal in (False, True):
+                if diagonal:                                   # rotate rows b, c, d so that diagonals become columns
+                    b[:] = b[[1, 2, 3, 0]]; c[:] = c[[2, 3, 0, 1]]; d[:] = d[[3, 0, 1, 2]]
+                a += b; d ^= a; d[:] = (d << np.uint32(16)) | (d >> np.uint32(16))
+                c += d; b ^= c; b[:] = (b << np.uint32(12)) | (b >> np.uint32(20))
+                a += b; d ^= a; d[:] = (d << np.uint32(8)) | (d >> np.uint32(24))
+                c += d; b ^= c; b[:] = (b << np.uint32(7)) | (b >> np.uint32(25))
+                if diagonal:
+                    b[:] = b[[3, 0, 1, 2]]; c[:] = c[[2, 3, 0, 1]]; d[:] = d[[1, 2, 3, 0]]
+        return (x + init).T
 
 class NoiseKey:
     "A 256-bit key for keyed noise: secret (OS entropy) by default; `NoiseKey(seed)` is reproducible and not secret."
@@ -429,19 +436,25 @@ class NoiseKey:
 
 class _KeyedWords:
     "Word streams per coordinate: word c of coordinate i is half-block c % 8 of ChaCha20(key, counter c // 8, nonce i)."
+    _SLOTS = 4                                                 # blocks held per coordinate (a ring of 32 words)
     def __init__(self, key:NoiseKey, nonce:np.ndarray):
         self.key, self.nonce = key, nonce
-        self.ctr = np.zeros(len(nonce), dtype=np.int64)
-        self.buf = np.zeros((len(nonce), 8), dtype=np.uint64)
+        self.ctr = np.zeros(len(nonce), dtype=np.int64)        # next word to hand out
+        self.end = np.zeros(len(nonce), dtype=np.int64)        # blocks computed so far
+        self.buf = np.zeros((len(nonce), self._SLOTS, 8), dtype=np.uint64)
+    def _fill(self, sel):
+        "Compute the next block of each coordinate in `sel` into its ring (one ChaCha20 call for all of them)."
+        blk = chacha20_block(self.key.words, self.end[sel].astype(np.uint32), self.nonce[sel])
+        self.buf[sel, self.end[sel] % self._SLOTS] = blk[:, 0::2].astype(np.uint64) | (blk[:, 1::2].astype(np.uint64) << np.uint64(32))
+        self.end[sel] += 1
     def draw(self, idx):
         idx = np.asarray(idx)
         c = self.ctr[idx]
-        need = idx[c % 8 == 0]
-        if need.size:
-            blk = chacha20_block(self.key.words, (self.ctr[need] // 8).astype(np.uint32), self.nonce[need])
-            self.buf[need] = blk[:, 0::2].astype(np.uint64) | (blk[:, 1::2].astype(np.uint64) << np.uint64(32))
+        if (c >= 8 * self.end[idx]).any():
+            # top up every listed coordinate with fewer than 8 words left, so that refills are few and large
+            self._fill(idx[8 * self.end[idx] - c < 8])
         self.ctr[idx] += 1
-        return self.buf[idx, c % 8]
+        return self.buf[idx, (c // 8) % self._SLOTS, c % 8]
 
 def _keyed_words(key, keys, shape, salt):
     if not isinstance(key, NoiseKey):
