@@ -14,7 +14,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .mechanisms import PrivacyLeakWarning, check_epsilon, check_random_state, hash_keys
+from .mechanisms import PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, hash_keys
 from .accounting import Budget
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame
 from .rdt import PrivateRDTClassifier, _RandomTreesBase, _normalise, _check_y
@@ -43,6 +43,8 @@ class CenterForest:
         ncent = np.maximum(1, np.ceil(self.n_cells * cnt / nU)).astype(np.int64)
         self.ncent, self.leaf_keys = ncent, keys
         self.center_start = np.concatenate([[0], np.cumsum(ncent)[:-1]])
+        leaf_tree = np.zeros(L, dtype=np.int64); leaf_tree[ids] = np.arange(T)[:, None]
+        self.center_tree = np.repeat(leaf_tree, ncent)                      # the tree each center belongs to
         self.has_multi = bool((ncent > 1).any())
         if self.has_multi:
             flat_leaf = ids.ravel(); flat_row = np.tile(np.arange(nU), T)
@@ -107,7 +109,7 @@ class CenterForest:
 # %% ../nbs/12_rdt_sharp.ipynb #25be85e9
 def _unlabeled_mask(y) -> np.ndarray:
     "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
-    return pd.Series(np.asarray(y, dtype=object)).isin([-1]).to_numpy()
+    return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
 
 def rdt_sharp_height(space, n_labeled:int) -> int:
     "The paper's height rule h = min(floor(k/2), floor(log_b n) + 1); b = mean number of values (2 for a numeric attribute)."
@@ -118,12 +120,24 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
 
 class RDTSharpClassifier(_RandomTreesBase):
     "RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2."
-    def __init__(self, n_primary:int=5, n_secondary:int=200, n_cells:float=10, max_depth:int|None=None,
-                 epsilon:float=1.0, noise:str='laplace', negative:str='keep', n_labeled:int|None=None,
-                 random_state=None, domains:dict|None=None, categories:dict|None=None, bounds=None,
-                 classes=None, budget:Budget|None=None):
+    def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
+                 n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
+                 n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
+                 max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`)
+                 epsilon:float=1.0, # budget of the primary ensemble (each primary tree gets epsilon/p)
+                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
+                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
+                 n_labeled:int|None=None, # a public number of labelled rows for the height rule
+                 random_state=None, # public randomness: structure, centers, secondary ensemble (never the noise)
+                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
+                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'label_change' or 'substitution' (sensitivity 2): see the prose
+                 domains:dict|None=None, categories:dict|None=None, bounds=None,
+                 classes=None, # the public class list; must not contain -1 (the unlabelled marker)
+                 budget:Budget|None=None, # an external ledger to charge
+                ):
         self.n_primary, self.n_secondary, self.n_cells, self.max_depth = n_primary, n_secondary, n_cells, max_depth
         self.epsilon, self.noise, self.negative, self.n_labeled, self.random_state = epsilon, noise, negative, n_labeled, random_state
+        self.noise_seed, self.neighbours = noise_seed, neighbours
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     @property
@@ -131,13 +145,39 @@ class RDTSharpClassifier(_RandomTreesBase):
 
     # the primary ensemble's noise is Private-RDT's, keyed the same way: one implementation for both
     _check_params = PrivateRDTClassifier._check_params
+    _sensitivity = PrivateRDTClassifier._sensitivity
     _eps_tree = PrivateRDTClassifier._eps_tree
     _noise = PrivateRDTClassifier._noise
     _lazy = PrivateRDTClassifier._lazy
+    # RDT#'s noise is always keyed: Private-RDT's option of storing every leaf (`max_stored_leaves`) does not apply
+    max_stored_leaves = 0
+
+    def _check_classes(self):
+        "Refuse -1 in `classes`: it is the marker of unlabelled (public) rows."
+        if self.classes is not None and _unlabeled_mask(self.classes).any():
+            raise ValueError(f"classes must not contain -1; got {np.asarray(self.classes, dtype=object).tolist()}. "
+                             "RDTSharpClassifier reads y == -1 as an unlabelled row (scikit-learn's semi-supervised convention) "
+                             "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.non_deterministic = self.noise_seed is None      # secret noise: two fits differ by design
+        return tags
+
+    def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
+
+    def __getstate__(self):
+        state = super().__getstate__()
+        if state.get('_key') is not None and not state['_key'].reproducible:
+            warnings.warn("pickling an RDTSharpClassifier that holds its secret noise key and the set of centers labelled "
+                          "rows reached: keep this pickle as private as the labelled rows; publish predictions only.",
+                          PrivacyLeakWarning, stacklevel=2)
+        return state
 
     def fit(self, X, y):
         "Fit on rows with labels (private) and rows with y == -1 (public, unlabelled); spends `epsilon` on the labelled rows."
         eps = self._check_params()
+        self._check_classes()
         if not isinstance(self.n_secondary, numbers.Integral) or self.n_secondary < 0:
             raise ValueError(f"n_secondary must be a non-negative int; got {self.n_secondary!r}")
         if not (isinstance(self.n_cells, numbers.Real) and self.n_cells > 0):
@@ -163,21 +203,22 @@ class RDTSharpClassifier(_RandomTreesBase):
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(yl))
         ledger = self.budget if self.budget is not None else Budget(eps, name='RDTSharpClassifier')
         ledger.check(eps, 'RDT# primary ensemble')
-        rng = check_random_state(self.random_state)
+        rng = check_random_state(self.random_state)       # public: structure and centers only
         p = self.n_primary
-        # the same order of draws as PrivateRDTClassifier: structure, then the secret noise seed
         self.primary_ = CenterForest(self.space_, p, self.max_depth_, self.n_cells, rng)
         self.structure_ = self.primary_.structure
-        self._noise_seed = int(rng.integers(0, 2**62))
         self.primary_.place_centers(E_u, rng)
+        # the noise of a center counter is a fixed function of a key that random_state never touches: OS entropy,
+        # or NoiseKey(noise_seed) when reproducible noise is asked for; counters no labelled row reached get theirs lazily
+        self._key, self._noise_src = NoiseKey(self.noise_seed), None
         for t in range(p):
-            ledger.spend(eps / p, f'primary tree {t}: center counts (sensitivity 1)')
+            ledger.spend(eps / p, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
         self.budget_ = ledger
         self.n_batches_ = 1
         keys = self.primary_.center_keys(E_l)
         uk, inv = np.unique(keys.ravel(), return_inverse=True)
         counts = np.bincount(inv.ravel() * len(self.classes_) + np.broadcast_to(y_idx, keys.shape).ravel(),
-                             minlength=len(uk) * len(self.classes_)).reshape(len(uk), -1).astype(float)
+                             minlength=len(uk) * len(self.classes_)).reshape(len(uk), -1)
         self.leaves_ = LeafTable(uk, self._noise(counts, uk, 0), default=self._lazy)
         self.secondary_ = None
         if self.n_secondary > 0 and len(E_u):
@@ -190,6 +231,10 @@ class RDTSharpClassifier(_RandomTreesBase):
             self.secondary_._pub = None                                             # release the public rows' index
             self.pseudo_labels_ = self.classes_[pseudo]
         return self
+
+    def center_values(self, X) -> np.ndarray:
+        "The released noisy counter vector of each row's nearest center, per primary tree: (n_primary, n, n_classes)."
+        return self.leaves_.lookup(self.primary_.center_keys(self._encode(X)))
 
     def _primary_total(self, E):
         V = self.leaves_.lookup(self.primary_.center_keys(E))
@@ -214,9 +259,10 @@ from .data import load_dataset, paper_synthetic
 class SemiSupervisedRun(ClassifierMixin, BaseEstimator):
     "Experiment helper: keep a stratified `labeled_fraction` of the training labels (and `unlabeled_fraction` of the rest, unlabelled) and fit `method`."
     def __init__(self, method='rdt_sharp', labeled_fraction=0.2, unlabeled_fraction=1.0, epsilon=1.0, domains=None,
-                 classes=None, n_trees=10, random_state=None):
+                 classes=None, n_trees=10, random_state=None, noise_seed=None):
         self.method, self.labeled_fraction, self.unlabeled_fraction, self.epsilon = method, labeled_fraction, unlabeled_fraction, epsilon
         self.domains, self.classes, self.n_trees, self.random_state = domains, classes, n_trees, random_state
+        self.noise_seed = noise_seed                  # passed on to the model: None is secret noise
     def fit(self, X, y):
         from dp_lit.data import semi_supervised_split
         rng = check_random_state(self.random_state)
@@ -228,13 +274,13 @@ class SemiSupervisedRun(ClassifierMixin, BaseEstimator):
         n_lab = int((~unl).sum())
         if self.method == 'rdt_sharp':
             self.model_ = RDTSharpClassifier(epsilon=self.epsilon, domains=self.domains, classes=self.classes,
-                                             n_labeled=n_lab, random_state=rng).fit(X, ys)
+                                             n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed).fit(X, ys)
         elif self.method == 'private_rdt':
             self.model_ = PrivateRDTClassifier(self.n_trees, epsilon=self.epsilon, domains=self.domains, classes=self.classes,
-                                               random_state=rng).fit(X[~unl], ys[~unl].astype(np.asarray(self.classes).dtype))
+                                               random_state=rng, noise_seed=self.noise_seed).fit(X[~unl], ys[~unl].astype(np.asarray(self.classes).dtype))
         elif self.method == 'primary':
             self.model_ = RDTSharpClassifier(epsilon=self.epsilon, n_secondary=0, domains=self.domains, classes=self.classes,
-                                             n_labeled=n_lab, random_state=rng).fit(X, ys)
+                                             n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed).fit(X, ys)
         else:
             raise ValueError(f"method must be 'rdt_sharp', 'private_rdt' or 'primary'; got {self.method!r}")
         self.classes_ = self.model_.classes_; self.budget_ = self.model_.budget_
@@ -272,7 +318,7 @@ def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0):
                          ours_error=1 - frames[-1].accuracy.mean()))
     table = pd.DataFrame(rows)
     verdict = 'Labelled fraction at which Private-RDT (eps = 0.5) first reaches error <= 0.3: ' + '; '.join(
-        f"{r.dataset} {r.ours_fraction:.0%} (paper {r.paper_fraction:.0%})" if r.ours_fraction else f"{r.dataset} not reached by 50%"
+        f"{r.dataset} {r.ours_fraction:.0%} (paper {r.paper_fraction:.0%})" if pd.notna(r.ours_fraction) else f"{r.dataset} not reached by 50%"
         for r in table.itertuples()) + '.'
     return dict(results=pd.concat(frames, ignore_index=True), table=table, figures=[], verdict=verdict)
 
