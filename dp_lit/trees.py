@@ -105,6 +105,7 @@ def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
 
 # %% ../nbs/10_trees.ipynb #738afdc4
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
+_SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
 
 class RandomStructure:
     "The structure of `n_trees` random trees of height `max_depth` over a feature space, fixed by one seed per tree."
@@ -152,7 +153,7 @@ class RandomStructure:
 
     def _roots(self, seeds):
         sp, T = self.space, len(seeds)
-        return (hash_keys(seeds), np.arange(T), np.zeros((T, sp.n_features), dtype=bool),
+        return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, sp.n_features), dtype=bool),
                 np.tile(sp.lower, (T, 1)), np.tile(sp.upper, (T, 1)))
 
     def _walk_chunk(self, E, seeds, levels=False):
@@ -238,7 +239,7 @@ class RandomStructure:
         "The attribute (and threshold) tested at the node reached from the root of `tree` by the branch indices `path`."
         sp = self.space
         seed = self.seeds[tree]
-        key = hash_keys(np.array([seed]))
+        key = hash_keys(np.array([seed]), _SALT_ROOT)
         used = np.zeros(sp.n_features, bool); lo, hi = sp.lower.copy(), sp.upper.copy()
         for depth in range(len(path) + 1):
             avail = ~used
