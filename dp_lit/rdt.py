@@ -53,7 +53,7 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         return self.space_.encode(df), self._class_index(y)
 
     def _class_index(self, y):
-        idx = pd.Categorical(y, categories=self.classes_).codes.astype(np.int64)   # hashing, not sorting
+        idx = pd.Index(self.classes_).get_indexer(y).astype(np.int64)       # hashing, not sorting; -1 outside
         if (idx < 0).any():
             bad = pd.unique(np.asarray(y)[idx < 0])
             raise ValueError(f"y has labels {np.asarray(bad)[:5].tolist()} that are not in classes_={self.classes_.tolist()}")

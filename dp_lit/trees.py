@@ -97,7 +97,7 @@ def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
     else:
         cls = np.asarray(list(classes))
         if len(cls) == 0: raise ValueError("classes is empty")
-        codes = pd.Categorical(y, categories=cls).codes if len(y) else np.zeros(0, int)
+        codes = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, int)   # -1 for labels outside (no pandas deprecation)
         bad = pd.unique(y[codes < 0]) if len(y) else []
         if len(bad): raise ValueError(f"y has labels {np.asarray(bad)[:5].tolist()} that are not in classes={cls.tolist()}")
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {cls.tolist()}")
