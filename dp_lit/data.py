@@ -6,11 +6,12 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.resources
 import inspect
 import io
 import math
 import os
-import shutil
+import re
 import tempfile
 import urllib.request
 import warnings
@@ -23,13 +24,14 @@ import pandas as pd
 
 from .mechanisms import PrivacyLeakWarning, check_random_state
 
+try: import tomllib                                  # Python >= 3.11
+except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same parser, from PyPI
+
 # %% auto #0
-__all__ = ['UCI', 'REGISTRY', 'NURSERY_COLS', 'MUSHROOM_DOMAINS', 'VOTES_COLS', 'CAR_DOMAINS', 'ADULT_COLS', 'MAGIC_COLS',
-           'LETTER_COLS', 'STUDENT_CATEGORICAL', 'STUDENT_NUMERIC', 'PAPER_SYNTHETIC', 'Categorical', 'Numeric', 'Text',
-           'warn_if_private_domains', 'DataFile', 'DatasetSpec', 'register_dataset', 'DatasetNotFoundError',
-           'sha256_file', 'cache_dir', 'locate_file', 'Dataset', 'load_dataset', 'dataset_names', 'dataset_status',
-           'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic', 'huang_synthetic',
-           'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'encode']
+__all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'Categorical', 'Numeric', 'Text', 'DataFile', 'DatasetSpec', 'parse_registry',
+           'register_dataset', 'DatasetNotFoundError', 'sha256_file', 'cache_dir', 'Dataset', 'load_dataset',
+           'dataset_names', 'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic',
+           'huang_synthetic', 'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'encode']
 
 # %% ../nbs/03_data.ipynb #2493c350
 @dataclass(frozen=True)
@@ -59,64 +61,147 @@ class Text:
     "A free-text attribute (SMS, tweets): no domain of values; features are derived from it downstream."
     public: bool = True
 
-def warn_if_private_domains(domains:dict, where:str):
-    "Raise `PrivacyLeakWarning` naming the attributes whose domain was read off the private data."
-    leaked = [k for k, d in domains.items() if not d.public]
-    if leaked:
-        warnings.warn(f"{where}: the domains of {', '.join(map(str, leaked[:6]))}{' ...' if len(leaked) > 6 else ''} "
-                      "were read off the data, not documented; the result is not differentially private "
-                      "with respect to them. Pass public bounds/categories.", PrivacyLeakWarning, stacklevel=3)
-    return leaked
-
 # %% ../nbs/03_data.ipynb #9891a893
-UCI = 'https://archive.ics.uci.edu/ml/machine-learning-databases/'
-
 @dataclass
 class DataFile:
-    "One raw file: its name, SHA-256, download URL, and the member to extract when the URL is a zip."
+    "One raw file: its name, SHA-256 (None: unknown, not verified), download URL, zip member, and keywords for reading it alone."
     name: str
     sha256: str|None
     url: str
     member: str|None = None
+    read: dict = field(default_factory=dict)
 
 @dataclass
 class DatasetSpec:
-    "How to obtain, parse and describe one data set."
+    "One registry entry: how to obtain, read and describe a data set (the fields of `datasets.toml`)."
     name: str
     title: str
-    uci_id: int|None
-    folder: str
-    files: list
-    parse: object                  # callable(paths: dict, **options) -> (X DataFrame, y Series)
-    domains: dict                  # documented domains (feature -> Categorical/Numeric, 'class' -> Categorical); others filled from data
     citation: str
-    published: dict = field(default_factory=dict)   # paper -> dict(rows=, attributes=, classes=)
-    options: dict = field(default_factory=dict)     # preprocessing options and their defaults
-    choices: dict = field(default_factory=dict)     # option -> its allowed values, checked before any file is read
+    uci_id: int|None = None
+    folder: str = ''
+    files: list = field(default_factory=list)          # DataFile, in reading order
+    read: dict = field(default_factory=dict)           # 'format' (csv, excel, sklearn) and the reader's keywords
+    target: str = 'class'                              # the column holding the label
+    drop: list = field(default_factory=list)           # columns removed after reading
+    onehot_target: dict = field(default_factory=dict)  # {'columns', 'otherwise'}: the label is the column set to 1
+    strip_labels: str = ''                             # characters stripped from the end of each label
+    labels: dict = field(default_factory=dict)         # raw label (as text) -> class name
+    domains: dict = field(default_factory=dict)        # column or 'class' -> Categorical | Numeric | Text
+    options: dict = field(default_factory=dict)        # option -> {'doc', 'default', 'choices': {value: effects}}
+    published: dict = field(default_factory=dict)      # paper -> {'rows', 'attributes', 'classes'}
     note: str = ''
-    bundled: bool = False          # shipped with scikit-learn: no file needed
+    bundled: bool = False                              # shipped with scikit-learn: no file needed
+    @property
+    def choices(self) -> dict: return {k: tuple(o['choices']) for k, o in self.options.items()}
+    @property
+    def defaults(self) -> dict: return {k: o['default'] for k, o in self.options.items()}
 
-REGISTRY: dict = {}
+_ENTRY = dict(title=str, citation=str, uci_id=int, folder=str, bundled=bool, note=str, target=str, drop=list,
+              onehot_target=dict, strip_labels=str, labels=dict, published=dict, read=dict, domains=dict, files=list, options=dict)
+_FILE = dict(name=str, sha256=str, url=str, member=str, read=dict)
+_OPTION = dict(doc=str, default=str, choices=dict)
+_EFFECT = dict(files=list, classes=list, drop_classes=list, binarize=dict)
+_READERS = {'csv': pd.read_csv, 'excel': pd.read_excel}
+_MISSING = ('category', 'drop_rows', 'drop_attributes', 'majority')
+
+def _table(t, schema, required, where):
+    "`t`, checked to be a table with the `required` keys and only keys of `schema`, each of its type."
+    if not isinstance(t, dict): raise ValueError(f"{where} must be a table; got {t!r}")
+    for k in required:
+        if k not in t: raise ValueError(f"{where}: required field {k!r} is missing")
+    for k, v in t.items():
+        if k not in schema: raise ValueError(f"{where}: unknown field {k!r} (allowed: {', '.join(schema)})")
+        if not isinstance(v, schema[k]) or isinstance(v, bool) != (schema[k] is bool):
+            raise ValueError(f"{where}.{k} must be of type {getattr(schema[k], '__name__', 'number')}; got {v!r}")
+    return t
+
+def _domain(v, where):
+    "A domain from its registry form: [values], {lower, upper}, \"text\", or either table with public = false."
+    keys = set(v) - {'public'} if isinstance(v, dict) else None
+    if isinstance(v, dict) and not isinstance(v.get('public', True), bool): raise ValueError(f"{where}.public must be true or false")
+    try:
+        if isinstance(v, list): return Categorical(tuple(v))
+        if v == 'text': return Text()
+        if keys == {'values'}: return Categorical(tuple(v['values']), v.get('public', True))
+        if keys == {'lower', 'upper'}: return Numeric(v['lower'], v['upper'], v.get('public', True))
+    except (TypeError, ValueError) as e: raise ValueError(f"{where}: {e}") from None
+    raise ValueError(f"{where} must be a list of values, {{lower, upper}} or \"text\"; got {v!r}")
+
+def _spec(name, e, where):
+    "The `DatasetSpec` of registry entry `e`; a malformed entry raises ValueError naming the field."
+    _table(e, _ENTRY, ('title', 'citation') + (() if e.get('bundled') else ('folder', 'files')), where)
+    files = []
+    for i, f in enumerate(e.get('files', [])):
+        w = f'{where}.files[{i}]'
+        _table(f, _FILE, ('name', 'sha256', 'url'), w)
+        if not re.fullmatch('[0-9a-f]{64}|unknown', f['sha256']):
+            raise ValueError(f'{w}.sha256 must be 64 lowercase hex digits or "unknown"; got {f["sha256"]!r}')
+        files.append(DataFile(f['name'], None if f['sha256'] == 'unknown' else f['sha256'], f['url'], f.get('member'), f.get('read', {})))
+    names = [f.name for f in files]
+    if len(set(names)) != len(names): raise ValueError(f"{where}.files: the file names must be distinct; got {names}")
+    read = e.get('read', {}); fmt = read.get('format', 'csv')
+    if fmt == 'sklearn' and set(read) != {'format', 'loader'}:
+        raise ValueError(f"{where}.read: format 'sklearn' takes exactly one more key, loader (e.g. \"load_iris\")")
+    if fmt not in ('sklearn', *_READERS): raise ValueError(f"{where}.read.format must be 'csv', 'excel' or 'sklearn'; got {fmt!r}")
+    for k in ([*read, *(k for f in files for k in f.read)] if fmt in _READERS else []):
+        if k != 'format' and k not in inspect.signature(_READERS[fmt]).parameters:
+            raise ValueError(f"{where}.read.{k} is not a keyword of pandas.{_READERS[fmt].__name__}")
+    if 'onehot_target' in e: _table(e['onehot_target'], dict(columns=list, otherwise=str), ('columns', 'otherwise'), f'{where}.onehot_target')
+    for p, t in e.get('published', {}).items(): _table(t, dict(rows=int, attributes=int, classes=int), (), f'{where}.published.{p}')
+    skip = {e.get('target', 'class'), *e.get('drop', []), *e.get('onehot_target', {}).get('columns', [])}
+    features = [c for c in read.get('names', []) if c not in skip]
+    domains = {}
+    for c, v in e.get('domains', {}).items():
+        if c != '*': domains[c] = _domain(v, f'{where}.domains.{c}'); continue
+        if not features: raise ValueError(f'{where}.domains."*" needs the column names in read.names')
+        domains.update({f: _domain(v, f'{where}.domains."*"') for f in features if f not in e['domains']})
+    stray = [c for c in domains if features and c != 'class' and c not in features]
+    if stray: raise ValueError(f"{where}.domains.{stray[0]} names no feature column of read.names")
+    for o, t in e.get('options', {}).items():
+        w = f'{where}.options.{o}'
+        _table(t, _OPTION, ('doc', 'default', 'choices'), w)
+        if t['default'] not in t['choices']: raise ValueError(f"{w}.default {t['default']!r} is not one of its choices {list(t['choices'])}")
+        if o == 'missing' and not set(t['choices']) <= set(_MISSING): raise ValueError(f"{w}.choices must be among {_MISSING}")
+        for c, eff in t['choices'].items():
+            _table(eff, _EFFECT, (), f'{w}.choices.{c}')
+            if 'binarize' in eff: _table(eff['binarize'], dict(at=(int, float), labels=list), ('at', 'labels'), f'{w}.choices.{c}.binarize')
+            if not set(eff.get('files', [])) <= set(names): raise ValueError(f"{w}.choices.{c}.files must be among the entry's files {names}")
+    return DatasetSpec(name=name, **{**e, 'files': files, 'domains': domains})
+
+def parse_registry(text:str, # a registry in TOML, in the form of the package's `datasets.toml`
+                   where:str='registry', # how error messages name the source
+                  ) -> dict:
+    "Parse and check a registry: data-set name -> `DatasetSpec`; a malformed entry raises ValueError naming the field."
+    try: entries = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e: raise ValueError(f"{where} is not valid TOML: {e}") from None
+    return {name: _spec(name, e, f'{where} [{name}]') for name, e in entries.items()}
+
+_REGISTRY_FILE = importlib.resources.files('dp_lit') / 'datasets.toml'
+REGISTRY: dict = parse_registry(_REGISTRY_FILE.read_text(encoding='utf-8'), 'datasets.toml')
 
 def register_dataset(spec:DatasetSpec) -> DatasetSpec:
     "Add `spec` to the registry (replacing one of the same name)."
     REGISTRY[spec.name] = spec
     return spec
 
-def _cat(*values): return Categorical(values)
-
 # %% ../nbs/03_data.ipynb #1b826338
-def _read_csv(path, **kw):
-    return pd.read_csv(path, skipinitialspace=True, **kw)
+def _read_files(spec, paths, names):
+    "One frame from the named files, read as the entry says (or scikit-learn's bundled copy, its label in `spec.target`)."
+    kw = {k: (str if (k, v) == ('dtype', 'str') else v) for k, v in spec.read.items() if k != 'format'}
+    fmt = spec.read.get('format', 'csv')
+    if fmt == 'sklearn':
+        from sklearn import datasets
+        b = getattr(datasets, kw['loader'])(as_frame=True)
+        return b.data.assign(**{spec.target: np.asarray(b.target_names)[b.target]})
+    files = {f.name: f for f in spec.files}
+    try: frames = [_READERS[fmt](paths[n], **{**kw, **files[n].read}) for n in names]
+    except ImportError as e:
+        need = 'xlrd' if names[0].endswith('.xls') else 'openpyxl'
+        raise ImportError(f"reading {spec.name} needs {need}: pip install {need}") from e
+    return pd.concat(frames, ignore_index=True)
 
-def _split_xy(df, target):
-    y = df[target].astype(str) if df[target].dtype == object else df[target]
-    return df.drop(columns=[target]), y.rename('class')
-
-def _missing_policy(X, y, missing, name, allowed, documented=()):
+def _missing_policy(X, y, missing, documented):
     "Apply the named policy to '?' cells: 'category' keeps '?', 'drop_rows', 'drop_attributes' (the `documented` ones), 'majority'."
-    if missing not in allowed:
-        raise ValueError(f"missing must be one of {allowed} for {name}; got {missing!r}")
     if missing == 'drop_attributes':    # the attributes documented to have missing values, not those that happen to
         return X.drop(columns=[c for c in documented if c in X.columns]), y
     has = [c for c in X.columns if (X[c].astype(str) == '?').any()]
@@ -128,345 +213,29 @@ def _missing_policy(X, y, missing, name, allowed, documented=()):
         for c in has:
             mode = X.loc[X[c] != '?', c].mode().iloc[0]
             X.loc[X[c] == '?', c] = mode
-        return X, y
     return X, y
 
-NURSERY_COLS = ['parents', 'has_nurs', 'form', 'children', 'housing', 'finance', 'social', 'health']
-def _parse_nursery(p):
-    df = pd.read_csv(p['nursery.data'], header=None, names=NURSERY_COLS + ['class'], dtype=str).dropna(how='all')
-    return _split_xy(df, 'class')
-
-MUSHROOM_DOMAINS = {
-    'cap-shape': 'bcxfks', 'cap-surface': 'fgys', 'cap-color': 'nbcgrpuewy', 'bruises': 'tf', 'odor': 'alcyfmnps',
-    'gill-attachment': 'adfn', 'gill-spacing': 'cwd', 'gill-size': 'bn', 'gill-color': 'knbhgropuewy',
-    'stalk-shape': 'et', 'stalk-root': 'bcuezr?', 'stalk-surface-above-ring': 'fyks', 'stalk-surface-below-ring': 'fyks',
-    'stalk-color-above-ring': 'nbcgopewy', 'stalk-color-below-ring': 'nbcgopewy', 'veil-type': 'pu', 'veil-color': 'nowy',
-    'ring-number': 'not', 'ring-type': 'ceflnpsz', 'spore-print-color': 'knbhrouwy', 'population': 'acnsvy',
-    'habitat': 'glmpuwd'}
-def _parse_mushroom(p, missing='drop_attributes'):
-    df = pd.read_csv(p['agaricus-lepiota.data'], header=None, names=['class'] + list(MUSHROOM_DOMAINS), dtype=str)
-    X, y = _split_xy(df, 'class')
-    return _missing_policy(X, y, missing, 'mushroom', ('drop_attributes', 'drop_rows', 'category'),
-                           documented=[k for k, v in MUSHROOM_DOMAINS.items() if '?' in v])
-
-VOTES_COLS = ['handicapped-infants', 'water-project-cost-sharing', 'adoption-of-the-budget-resolution',
-              'physician-fee-freeze', 'el-salvador-aid', 'religious-groups-in-schools', 'anti-satellite-test-ban',
-              'aid-to-nicaraguan-contras', 'mx-missile', 'immigration', 'synfuels-corporation-cutback',
-              'education-spending', 'superfund-right-to-sue', 'crime', 'duty-free-exports',
-              'export-administration-act-south-africa']
-def _parse_votes(p, missing='majority'):
-    df = pd.read_csv(p['house-votes-84.data'], header=None, names=['class'] + VOTES_COLS, dtype=str)
-    X, y = _split_xy(df, 'class')
-    return _missing_policy(X, y, missing, 'congressional_votes', ('majority', 'category', 'drop_rows'))
-
-CAR_DOMAINS = {'buying': ('vhigh', 'high', 'med', 'low'), 'maint': ('vhigh', 'high', 'med', 'low'),
-               'doors': ('2', '3', '4', '5more'), 'persons': ('2', '4', 'more'),
-               'lug_boot': ('small', 'med', 'big'), 'safety': ('low', 'med', 'high')}
-def _parse_car(p):
-    return _split_xy(pd.read_csv(p['car.data'], header=None, names=list(CAR_DOMAINS) + ['class'], dtype=str), 'class')
-
-ADULT_COLS = ['age', 'workclass', 'fnlwgt', 'education', 'education-num', 'marital-status', 'occupation',
-              'relationship', 'race', 'sex', 'capital-gain', 'capital-loss', 'hours-per-week', 'native-country']
-def _parse_adult(p, split='train', missing='category'):
-    if split not in ('train', 'test', 'all'): raise ValueError(f"split must be 'train', 'test' or 'all'; got {split!r}")
-    parts = []
-    if split in ('train', 'all'):
-        parts.append(_read_csv(p['adult.data'], header=None, names=ADULT_COLS + ['class']))
-    if split in ('test', 'all'):
-        t = _read_csv(p['adult.test'], header=None, names=ADULT_COLS + ['class'], skiprows=1)
-        t['class'] = t['class'].str.rstrip('.')
-        parts.append(t)
-    df = pd.concat(parts, ignore_index=True).dropna(subset=['class'])
-    X, y = _split_xy(df, 'class')
-    return _missing_policy(X, y, missing, 'adult', ('category', 'drop_rows'))
-
-def _parse_bank(p):
-    return _split_xy(pd.read_csv(p['bank.csv'], sep=';'), 'y')
-
-def _parse_banknote(p):
-    df = pd.read_csv(p['data_banknote_authentication.txt'], header=None, names=['variance', 'skewness', 'curtosis', 'entropy', 'class'])
-    return _split_xy(df, 'class')
-
-def _parse_blood(p):
-    df = pd.read_csv(p['transfusion.data'], skipinitialspace=True)
-    df.columns = ['recency', 'frequency', 'monetary', 'time', 'class']
-    return _split_xy(df.apply(pd.to_numeric), 'class')
-
-def _parse_clave(p, invalid='drop'):
-    rows = [line.split()[:20] for line in Path(p['ClaveVectors_Firm-Teacher_Model.txt']).read_text().splitlines() if line.strip()]
-    a = np.array(rows, dtype=int)
-    onehot = a[:, 16:]
-    ok = onehot.sum(axis=1) == 1
-    if invalid not in ('drop', 'keep'): raise ValueError(f"invalid must be 'drop' or 'keep'; got {invalid!r}")
-    label = np.where(ok, np.char.add('label_', (onehot.argmax(axis=1) + 1).astype(str)), 'invalid')
-    X = pd.DataFrame(a[:, :16], columns=[f'onset_{i + 1}' for i in range(16)])
-    y = pd.Series(label, name='class')
-    if invalid == 'drop':
-        X, y = X[ok].reset_index(drop=True), y[ok].reset_index(drop=True)
-    classes = [f'label_{i}' for i in range(1, 5)] + (['invalid'] if invalid == 'keep' else [])
-    return X, y.astype(pd.CategoricalDtype(classes))   # the class list for this option
-
-def _parse_dry_bean(p):
-    try:
-        df = pd.read_excel(p['Dry_Bean_Dataset.xlsx'], sheet_name=0)
-    except ImportError as e:
-        raise ImportError("reading dry_bean needs openpyxl: pip install openpyxl") from e
-    return _split_xy(df, 'Class')
-
-MAGIC_COLS = ['fLength', 'fWidth', 'fSize', 'fConc', 'fConc1', 'fAsym', 'fM3Long', 'fM3Trans', 'fAlpha', 'fDist']
-def _parse_magic(p):
-    return _split_xy(pd.read_csv(p['magic04.data'], header=None, names=MAGIC_COLS + ['class']), 'class')
-
-LETTER_COLS = ['x-box', 'y-box', 'width', 'high', 'onpix', 'x-bar', 'y-bar', 'x2bar', 'y2bar', 'xybar',
-               'x2ybr', 'xy2br', 'x-ege', 'xegvy', 'y-ege', 'yegvx']
-def _parse_letter(p):
-    return _split_xy(pd.read_csv(p['letter-recognition.data'], header=None, names=['class'] + LETTER_COLS), 'class')
-
-def _parse_occupancy(p, split='train'):
-    files = {'train': ['datatraining.txt'], 'test': ['datatest.txt', 'datatest2.txt'],
-             'all': ['datatraining.txt', 'datatest.txt', 'datatest2.txt']}
-    if split not in files: raise ValueError(f"split must be one of {list(files)}; got {split!r}")
-    df = pd.concat([pd.read_csv(p[f], index_col=0) for f in files[split]], ignore_index=True)
-    return _split_xy(df.drop(columns=['date']), 'Occupancy')
-
-def _parse_pendigits(p, split='train'):
-    files = {'train': ['pendigits.tra'], 'test': ['pendigits.tes'], 'all': ['pendigits.tra', 'pendigits.tes']}
-    if split not in files: raise ValueError(f"split must be one of {list(files)}; got {split!r}")
-    names = [f'{c}{i}' for i in range(1, 9) for c in 'xy'] + ['class']
-    df = pd.concat([pd.read_csv(p[f], header=None, names=names, skipinitialspace=True) for f in files[split]], ignore_index=True)
-    return _split_xy(df, 'class')
-
-def _parse_robot(p):
-    df = pd.read_csv(p['sensor_readings_4.data'], header=None, names=['front', 'left', 'right', 'back', 'class'])
-    return _split_xy(df, 'class')
-
-STUDENT_CATEGORICAL = {'school': ('GP', 'MS'), 'sex': ('F', 'M'), 'address': ('U', 'R'), 'famsize': ('LE3', 'GT3'),
-    'Pstatus': ('T', 'A'), 'Mjob': ('teacher', 'health', 'services', 'at_home', 'other'),
-    'Fjob': ('teacher', 'health', 'services', 'at_home', 'other'), 'reason': ('home', 'reputation', 'course', 'other'),
-    'guardian': ('mother', 'father', 'other'), **{k: ('yes', 'no') for k in
-    ('schoolsup', 'famsup', 'paid', 'activities', 'nursery', 'higher', 'internet', 'romantic')}}
-STUDENT_NUMERIC = {'age': (15, 22), 'Medu': (0, 4), 'Fedu': (0, 4), 'traveltime': (1, 4), 'studytime': (1, 4),
-    'failures': (0, 4), 'famrel': (1, 5), 'freetime': (1, 5), 'goout': (1, 5), 'Dalc': (1, 5), 'Walc': (1, 5),
-    'health': (1, 5), 'absences': (0, 93), 'G1': (0, 20), 'G2': (0, 20)}
-def _parse_student(p, target='pass', course='portuguese'):
-    if course not in ('portuguese', 'math'): raise ValueError(f"course must be 'portuguese' or 'math'; got {course!r}")
-    df = pd.read_csv(p['student-por.csv' if course == 'portuguese' else 'student-mat.csv'], sep=';')
-    if target == 'pass':
-        df['G3'] = np.where(df['G3'] >= 10, 'pass', 'fail')
-    elif target != 'grade':
-        raise ValueError(f"target must be 'pass' (G3 >= 10) or 'grade' (G3, 0-20); got {target!r}")
-    X, y = _split_xy(df, 'G3')
-    # the documented target: G3 is a grade from 0 to 20; 'pass' is our binary reading of it
-    return X, y.astype(pd.CategoricalDtype(['fail', 'pass'] if target == 'pass' else list(range(21))))
-
-def _parse_sms(p):
-    df = pd.read_csv(p['SMSSpamCollection'], sep='\t', header=None, names=['class', 'text'], quoting=3, dtype=str)
-    return df[['text']], df['class'].rename('class')
-
-def _parse_sentiment140(p, neutral='drop'):
-    df = pd.read_csv(p['testdata.manual.2009.06.14.csv'], header=None, encoding='latin-1',
-                     names=['polarity', 'id', 'date', 'query', 'user', 'text'])
-    if neutral == 'drop': df = df[df['polarity'] != 2].reset_index(drop=True)
-    elif neutral != 'keep': raise ValueError(f"neutral must be 'drop' or 'keep'; got {neutral!r}")
-    y = df['polarity'].map({0: 'negative', 2: 'neutral', 4: 'positive'}).rename('class')
-    return df[['text']], y.astype(pd.CategoricalDtype(['negative', 'positive'] if neutral == 'drop' else ['negative', 'neutral', 'positive']))
-
-def _parse_sklearn(loader):
-    def parse(p):
-        b = loader(as_frame=True)
-        return b.data, pd.Series(np.asarray(b.target_names)[b.target], name='class')
-    return parse
-
-# %% ../nbs/03_data.ipynb #4603c287
-def _f(name, sha, url, member=None): return DataFile(name, sha, url, member)
-def _cite(s): return s
-
-register_dataset(DatasetSpec('nursery', 'Nursery', 76, 'nursery',
-    [_f('nursery.data', '8e0389c3dd37590248a921c2726d869ee96b817761a35eb8416afa24f31f931d', UCI + 'nursery/nursery.data')],
-    _parse_nursery,
-    {'parents': _cat('usual', 'pretentious', 'great_pret'), 'has_nurs': _cat('proper', 'less_proper', 'improper', 'critical', 'very_crit'),
-     'form': _cat('complete', 'completed', 'incomplete', 'foster'), 'children': _cat('1', '2', '3', 'more'),
-     'housing': _cat('convenient', 'less_conv', 'critical'), 'finance': _cat('convenient', 'inconv'),
-     'social': _cat('nonprob', 'slightly_prob', 'problematic'), 'health': _cat('recommended', 'priority', 'not_recom'),
-     'class': _cat('not_recom', 'recommend', 'very_recom', 'priority', 'spec_prior')},
-    'Rajkovic, V. (1989). Nursery [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5P88W',
-    {'jagannathan2009': dict(rows=12960, attributes=8, classes=3), 'jagannathan2013': dict(rows=12960, attributes=8, classes=3),
-     'huang2022': dict(rows=12960, attributes=8)},
-    note="Jagannathan et al. report 3 class labels; the file has 5 (recommend: 2 rows, very_recom: 328)."))
-
-register_dataset(DatasetSpec('mushroom', 'Mushroom', 73, 'mushroom',
-    [_f('agaricus-lepiota.data', 'e65d082030501a3ebcbcd7c9f7c71aa9d28fdfff463bf4cf4716a3fe13ac360e', UCI + 'mushroom/agaricus-lepiota.data')],
-    _parse_mushroom,
-    {**{k: Categorical(tuple(v)) for k, v in MUSHROOM_DOMAINS.items()}, 'class': _cat('e', 'p')},
-    'Mushroom [Dataset] (1981). UCI Machine Learning Repository. https://doi.org/10.24432/C5959T',
-    {'jagannathan2009': dict(rows=8124, attributes=22, classes=2), 'jagannathan2013': dict(rows=8124, attributes=22, classes=2),
-     'huang2022': dict(rows=8124, attributes=7)},
-    options={'missing': "'drop_attributes' (default; Jagannathan et al.: stalk-root removed), 'drop_rows' or 'category'"},
-    choices={'missing': ('drop_attributes', 'drop_rows', 'category')},
-    note="The .names file lists '?' ('missing') as a value of stalk-root, the only attribute with missing values. "
-         "Jagannathan et al. remove the attribute with missing values yet list 22 attributes; 21 remain. "
-         "Huang et al. list 7 attributes for Mushroom, which we cannot reproduce from the UCI file."))
-
-register_dataset(DatasetSpec('congressional_votes', 'Congressional Voting Records', 105, 'congressional_voting_records',
-    [_f('house-votes-84.data', 'c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e', UCI + 'voting-records/house-votes-84.data')],
-    _parse_votes, {**{c: _cat('n', 'y', '?') for c in VOTES_COLS}, 'class': _cat('democrat', 'republican')},
-    'Congressional Voting Records [Dataset] (1987). UCI Machine Learning Repository. https://doi.org/10.24432/C5C01P',
-    {'jagannathan2009': dict(rows=435, attributes=16, classes=2), 'jagannathan2013': dict(rows=435, attributes=16, classes=2)},
-    options={'missing': "'majority' (default; Jagannathan et al.: '?' -> the bill's majority vote), 'category' or 'drop_rows'"},
-    choices={'missing': ('majority', 'category', 'drop_rows')},
-    note="The documentation gives '?' as a third value of every vote (neither yea nor nay: did not vote, voted present). "
-         "The majority fill reads each bill's majority off the data; the paper does it before learning, so do we."))
-
-register_dataset(DatasetSpec('car', 'Car Evaluation', 19, 'car_evaluation',
-    [_f('car.data', 'b703a9ac69f11e64ce8c223c0a40de4d2e9d769f7fb20be5f8f2e8a619893d83', UCI + 'car/car.data')],
-    _parse_car, {**{k: Categorical(v) for k, v in CAR_DOMAINS.items()}, 'class': _cat('unacc', 'acc', 'good', 'vgood')},
-    'Bohanec, M. (1988). Car Evaluation [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5JP48',
-    {'huang2022': dict(rows=1728, attributes=7)}, note="Huang et al. count 7 attributes (6 plus the class)."))
-
-_ADULT_CATS = {
-    'workclass': ('Private', 'Self-emp-not-inc', 'Self-emp-inc', 'Federal-gov', 'Local-gov', 'State-gov', 'Without-pay', 'Never-worked', '?'),
-    'education': ('Bachelors', 'Some-college', '11th', 'HS-grad', 'Prof-school', 'Assoc-acdm', 'Assoc-voc', '9th', '7th-8th', '12th',
-                  'Masters', '1st-4th', '10th', 'Doctorate', '5th-6th', 'Preschool'),
-    'marital-status': ('Married-civ-spouse', 'Divorced', 'Never-married', 'Separated', 'Widowed', 'Married-spouse-absent', 'Married-AF-spouse'),
-    'occupation': ('Tech-support', 'Craft-repair', 'Other-service', 'Sales', 'Exec-managerial', 'Prof-specialty', 'Handlers-cleaners',
-                   'Machine-op-inspct', 'Adm-clerical', 'Farming-fishing', 'Transport-moving', 'Priv-house-serv', 'Protective-serv',
-                   'Armed-Forces', '?'),
-    'relationship': ('Wife', 'Own-child', 'Husband', 'Not-in-family', 'Other-relative', 'Unmarried'),
-    'race': ('White', 'Asian-Pac-Islander', 'Amer-Indian-Eskimo', 'Other', 'Black'), 'sex': ('Female', 'Male'),
-    'native-country': ('United-States', 'Cambodia', 'England', 'Puerto-Rico', 'Canada', 'Germany', 'Outlying-US(Guam-USVI-etc)', 'India',
-        'Japan', 'Greece', 'South', 'China', 'Cuba', 'Iran', 'Honduras', 'Philippines', 'Italy', 'Poland', 'Jamaica', 'Vietnam', 'Mexico',
-        'Portugal', 'Ireland', 'France', 'Dominican-Republic', 'Laos', 'Ecuador', 'Taiwan', 'Haiti', 'Columbia', 'Hungary', 'Guatemala',
-        'Nicaragua', 'Scotland', 'Thailand', 'Yugoslavia', 'El-Salvador', 'Trinadad&Tobago', 'Peru', 'Hong', 'Holand-Netherlands', '?')}
-register_dataset(DatasetSpec('adult', 'Adult', 2, 'adult',
-    [_f('adult.data', '5b00264637dbfec36bdeaab5676b0b309ff9eb788d63554ca0a249491c86603d', UCI + 'adult/adult.data'),
-     _f('adult.test', 'a2a9044bc167a35b2361efbabec64e89d69ce82d9790d2980119aac5fd7e9c05', UCI + 'adult/adult.test')],
-    _parse_adult, {**{k: Categorical(v) for k, v in _ADULT_CATS.items()}, 'class': _cat('<=50K', '>50K')},
-    'Becker, B. and Kohavi, R. (1996). Adult [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5XW20',
-    {'huang2022': dict(rows=32561, attributes=14)},
-    options={'split': "'train' (default, adult.data), 'test' or 'all'", 'missing': "'category' (default: '?' is a value) or 'drop_rows'"},
-    choices={'split': ('train', 'test', 'all'), 'missing': ('category', 'drop_rows')},
-    note="'?' is in the domains of workclass, occupation and native-country: adult.names says unknown values were converted "
-         "to '?', and UCI's variable table lists these three as the attributes with missing values."))
-
-_BANK_CATS = {'job': ('admin.', 'unknown', 'unemployed', 'management', 'housemaid', 'entrepreneur', 'student', 'blue-collar',
-                      'self-employed', 'retired', 'technician', 'services'),
-              'marital': ('married', 'divorced', 'single'), 'education': ('unknown', 'secondary', 'primary', 'tertiary'),
-              'default': ('yes', 'no'), 'housing': ('yes', 'no'), 'loan': ('yes', 'no'), 'contact': ('unknown', 'telephone', 'cellular'),
-              'month': ('jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'),
-              'poutcome': ('unknown', 'other', 'failure', 'success')}
-register_dataset(DatasetSpec('bank', 'Bank Marketing (bank.csv)', 222, 'bank_marketing',
-    [_f('bank.csv', 'dc8d576e9bda0f41ee891251bd84bab9a39ce576cba715aac08adc2374a01fde', UCI + '00222/bank.zip', 'bank.csv')],
-    _parse_bank, {**{k: Categorical(v) for k, v in _BANK_CATS.items()}, 'day': Numeric(1, 31), 'class': _cat('no', 'yes')},
-    'Moro, S., Rita, P. and Cortez, P. (2014). Bank Marketing [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5K306',
-    {'huang2022': dict(rows=4520, attributes=16)}, note="Huang et al. list 4520 rows; bank.csv has 4521."))
-
-register_dataset(DatasetSpec('banknote', 'Banknote Authentication', 267, 'banknote_authentication',
-    [_f('data_banknote_authentication.txt', 'd0539aaed2139ba7a587b3e34fb345ce503ff7d5d33dbf9912d8e195ce425cb9', UCI + '00267/data_banknote_authentication.txt')],
-    _parse_banknote, {'class': _cat(0, 1)},
-    'Lohweg, V. (2012). Banknote Authentication [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C55P57',
-    {'huang2022': dict(rows=1372, attributes=4)}))
-
-register_dataset(DatasetSpec('blood_transfusion', 'Blood Transfusion Service Center', 176, 'blood_transfusion',
-    [_f('transfusion.data', '96c8e1091b9c037bcaf25a19b24b49d07771cd88689ffd273e056e9e8845ffe7', UCI + 'blood-transfusion/transfusion.data')],
-    _parse_blood, {'class': _cat(0, 1)},
-    'Yeh, I-C. (2008). Blood Transfusion Service Center [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5GS39',
-    {'huang2022': dict(rows=747, attributes=4)}, note="Huang et al. list 747 rows; the file has 748."))
-
-register_dataset(DatasetSpec('clave', 'Firm-Teacher Clave-Direction Classification', 324, 'firm_teacher_clave_direction',
-    [_f('ClaveVectors_Firm-Teacher_Model.txt', 'a37d311a3675fe62d4ebcdab22cc965608f5176e949e2d1266225aefa63e800e',
-        'https://archive.ics.uci.edu/static/public/324/firm+teacher+clave+direction+classification.zip', 'ClaveVectors_Firm-Teacher_Model.txt')],
-    _parse_clave, {**{f'onset_{i + 1}': _cat(0, 1) for i in range(16)}, 'class': _cat('label_1', 'label_2', 'label_3', 'label_4')},
-    'Vurkac, M. Firm-Teacher_Clave-Direction_Classification [Dataset]. UCI Machine Learning Repository.',
-    {'huang2022': dict(rows=10787, attributes=16)}, options={'invalid': "'drop' (default: the 4 rows with no class bit) or 'keep' (class 'invalid')"},
-    choices={'invalid': ('drop', 'keep')},
-    note="Huang et al. list 10787 rows; the file has 10800, 4 of them without a valid class."))
-
-register_dataset(DatasetSpec('credit_default', 'Default of Credit Card Clients', 350, 'default_of_credit_card_clients',
-    [_f('default of credit card clients.xls', None, UCI + '00350/default%20of%20credit%20card%20clients.xls')],
-    lambda p: _split_xy(pd.read_excel(p['default of credit card clients.xls'], header=1, index_col=0), 'default payment next month'),
-    {'class': _cat(0, 1)},
-    'Yeh, I-C. (2009). Default of Credit Card Clients [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C55S3H',
-    {'huang2022': dict(rows=30000, attributes=24)},
-    note="No faithful copy is in ../shared/data (see its README); no checksum is known, so a download is not verified."))
-
-register_dataset(DatasetSpec('dry_bean', 'Dry Bean', 602, 'dry_bean',
-    [_f('Dry_Bean_Dataset.xlsx', 'd1c6d5bbd78e1e99c285515f50c8c7563c48102e1fbd5aacd54b267afb7ae03d',
-        'https://archive.ics.uci.edu/static/public/602/dry+bean+dataset.zip', 'DryBeanDataset/Dry_Bean_Dataset.xlsx')],
-    _parse_dry_bean, {'class': _cat('BARBUNYA', 'BOMBAY', 'CALI', 'DERMASON', 'HOROZ', 'SEKER', 'SIRA')},
-    'Koklu, M. and Ozkan, I. A. (2020). Dry Bean Dataset [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C50S4B',
-    {'huang2022': dict(rows=13611, attributes=17)},
-    note="The checksum is that of the re-saved workbook in ../shared/data (same data as UCI's, different bytes); "
-         "a download of UCI's own workbook will not match it."))
-
-register_dataset(DatasetSpec('magic', 'MAGIC Gamma Telescope', 159, 'magic_gamma_telescope',
-    [_f('magic04.data', 'e9314b7ebd4b4b59a3b3d65f7316663963777b16a46786877651dbbaa640b36a', UCI + 'magic/magic04.data')],
-    _parse_magic, {'class': _cat('g', 'h')},
-    'Bock, R. (2004). MAGIC Gamma Telescope [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C52C8B',
-    {'huang2022': dict(rows=19020, attributes=10)}))
-
-register_dataset(DatasetSpec('letter', 'Letter Recognition', 59, 'letter_recognition',
-    [_f('letter-recognition.data', '2b89f3602cf768d3c8355267d2f13f2417809e101fc2b5ceee10db19a60de6e2', UCI + 'letter-recognition/letter-recognition.data')],
-    _parse_letter, {**{c: Numeric(0, 15) for c in LETTER_COLS}, 'class': Categorical(tuple('ABCDEFGHIJKLMNOPQRSTUVWXYZ'))},
-    'Slate, D. (1991). Letter Recognition [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5ZP40',
-    {'huang2022': dict(rows=20000, attributes=17)}, note="Huang et al. count 17 attributes (16 plus the class)."))
-
-register_dataset(DatasetSpec('occupancy', 'Occupancy Detection', 357, 'occupancy_detection',
-    [_f('datatraining.txt', 'b2c4d0ce2b9e4e453c476f7125ef31aeec2d1f5c7f5572d0e80de3df6521ab56', UCI + '00357/occupancy_data.zip', 'datatraining.txt'),
-     _f('datatest.txt', '1b92c7c1b2838963464fa891a610cf3c5db4becb7189189b29b330107a584c7f', UCI + '00357/occupancy_data.zip', 'datatest.txt'),
-     _f('datatest2.txt', 'd026d1bd5aeccd4aff4f3b3710d48e40613bd5fc370db7e61bbdcaa50d985095', UCI + '00357/occupancy_data.zip', 'datatest2.txt')],
-    _parse_occupancy, {'class': _cat(0, 1)},
-    'Candanedo, L. (2016). Occupancy Detection [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5X01N',
-    {'huang2022': dict(rows=8142, attributes=7)}, options={'split': "'train' (default, datatraining.txt), 'test' or 'all'"}, choices={'split': ('train', 'test', 'all')},
-    note="Huang et al. list 8142 rows and 7 attributes; datatraining.txt has 8143 rows, 5 sensor attributes plus date and class."))
-
-register_dataset(DatasetSpec('pendigits', 'Pen-Based Recognition of Handwritten Digits', 81, 'pendigits',
-    [_f('pendigits.tra', 'e2b9eb9f0d0467e2b64a4816a3420edf2b8043447576f4b84337aba44a9f97d3', UCI + 'pendigits/pendigits.tra'),
-     _f('pendigits.tes', '8bd03229c5c5291fefe43e45465dd948d2645bf23328b9d993e0b777666b2015', UCI + 'pendigits/pendigits.tes')],
-    _parse_pendigits, {**{f'{c}{i}': Numeric(0, 100) for i in range(1, 9) for c in 'xy'}, 'class': Categorical(tuple(range(10)))},
-    'Alpaydin, E. and Alimoglu, F. (1996). Pen-Based Recognition of Handwritten Digits [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5MG6K',
-    {'huang2022': dict(rows=7494, attributes=16)}, options={'split': "'train' (default, pendigits.tra), 'test' or 'all'"}, choices={'split': ('train', 'test', 'all')}))
-
-register_dataset(DatasetSpec('wall_robot', 'Wall-Following Robot Navigation (4 sensors)', 194, 'wall_following_robot',
-    [_f('sensor_readings_4.data', '7e057abf41bbb9ed6a367e3a16ce3f06aa869c0ac108ef4499c52db5ed80f205', UCI + '00194/sensor_readings_4.data')],
-    _parse_robot, {'class': _cat('Move-Forward', 'Sharp-Right-Turn', 'Slight-Left-Turn', 'Slight-Right-Turn')},
-    'Freire, A., Veloso, M. and Barreto, G. (2010). Wall-Following Robot Navigation Data [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C57C8W',
-    {'huang2022': dict(rows=5456, attributes=4)}))
-
-register_dataset(DatasetSpec('student', 'Student Performance (Portuguese)', 320, 'student_performance',
-    [_f('student-por.csv', 'a7594a11d7771c0efe1a740824e0e833da9c4cad07c39a9766a874575563fb3f', UCI + '00320/student.zip', 'student-por.csv'),
-     _f('student-mat.csv', 'e47f9ee225e1ee6e69b7564e6dac7123e80b8486677fe111f351964cef5dec80', UCI + '00320/student.zip', 'student-mat.csv')],
-    _parse_student, {**{k: Categorical(v) for k, v in STUDENT_CATEGORICAL.items()}, **{k: Numeric(*v) for k, v in STUDENT_NUMERIC.items()}},
-    'Cortez, P. (2008). Student Performance [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5TG7T',
-    {'huang2022': dict(rows=648, attributes=33)},
-    options={'target': "'pass' (default: G3 >= 10, Cortez and Silva's binary task) or 'grade' (G3, 0-20)", 'course': "'portuguese' (default) or 'math'"},
-    choices={'target': ('pass', 'grade'), 'course': ('portuguese', 'math')},
-    note="Huang et al. do not say which target they predict; the binary pass/fail task is our assumption. They list 648 rows; the file has 649."))
-
-register_dataset(DatasetSpec('sms_spam', 'SMS Spam Collection', 228, 'sms_spam_collection',
-    [_f('SMSSpamCollection', '7d039a24a6083ed9ef0f806ebad56bbb976e3aeb8de05669173bfdc4996c239d', UCI + '00228/smsspamcollection.zip', 'SMSSpamCollection')],
-    _parse_sms, {'class': _cat('ham', 'spam')},
-    'Almeida, T. and Hidalgo, J. (2011). SMS Spam Collection [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5CC84',
-    {'stoddard2014': dict(rows=5574)}, note="X holds one text column; features come from the feature-selection notebook."))
-
-register_dataset(DatasetSpec('sentiment140', 'Sentiment140 (hand-labelled test set)', None, 'sentiment140',
-    [_f('testdata.manual.2009.06.14.csv', 'c77669cc86ae85d3807d65fc13fed0c395266db518d4eaa0ff1f19bf6efbbdd3',
-        'https://cs.stanford.edu/people/alecmgo/trainingandtestdata.zip', 'testdata.manual.2009.06.14.csv')],
-    _parse_sentiment140, {'class': _cat('negative', 'positive')},
-    'Go, A., Bhayani, R. and Huang, L. (2009). Twitter Sentiment Classification using Distant Supervision. CS224N Project Report, Stanford.',
-    {}, options={'neutral': "'drop' (default: positive vs negative, 359 rows) or 'keep' (498 rows)"}, choices={'neutral': ('drop', 'keep')},
-    note="Only the 498-row hand-labelled test file is available; Stoddard et al. sample their TWITTER set from the "
-         "1.6M-row training file, which is not in ../shared/data, so their counts cannot be reproduced here."))
-
-from sklearn import datasets as _skd
-register_dataset(DatasetSpec('iris', 'Iris (scikit-learn copy)', 53, '', [], _parse_sklearn(_skd.load_iris),
-    {'class': _cat('setosa', 'versicolor', 'virginica')},
-    'Fisher, R. A. (1936). Iris [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C56C76',
-    {'huang2022': dict(rows=150, attributes=4)}, bundled=True))
-register_dataset(DatasetSpec('wine', 'Wine (scikit-learn copy)', 109, '', [], _parse_sklearn(_skd.load_wine),
-    {'class': _cat('class_0', 'class_1', 'class_2')},
-    'Aeberhard, S. and Forina, M. (1991). Wine [Dataset]. UCI Machine Learning Repository. https://doi.org/10.24432/C5PC7J',
-    {'huang2022': dict(rows=178, attributes=4)}, bundled=True,
-    note="Huang et al. list 4 attributes for Wine; the data set has 13."));
+def _parse(spec, paths, options):
+    "(X, y) from the files: the entry's steps, then the effects of the options in force."
+    eff = {k: v for o, t in spec.options.items() for k, v in t['choices'][options.get(o, t['default'])].items()}
+    df = _read_files(spec, paths, eff.get('files', [f.name for f in spec.files])).drop(columns=spec.drop)
+    if spec.onehot_target:
+        cols = spec.onehot_target['columns']; bits = df[cols].to_numpy()
+        df[spec.target] = np.where(bits.sum(axis=1) == 1, np.asarray(cols)[bits.argmax(axis=1)], spec.onehot_target['otherwise'])
+        df = df.drop(columns=cols)
+    df = df.dropna(subset=[spec.target])               # a row without a label
+    X, y = df.drop(columns=[spec.target]), df[spec.target].rename('class')
+    if y.dtype == object: y = y.astype(str)
+    if spec.strip_labels: y = y.str.rstrip(spec.strip_labels)
+    if spec.labels: y = y.astype(str).map(spec.labels)
+    if 'binarize' in eff:
+        b = eff['binarize']; y = pd.Series(np.where(y >= b['at'], b['labels'][1], b['labels'][0]), index=y.index, name='class')
+    keep = ~y.isin(eff.get('drop_classes', [])).to_numpy()
+    X, y = X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+    if 'missing' in spec.options:
+        documented = [c for c, d in spec.domains.items() if isinstance(d, Categorical) and '?' in d.values]
+        X, y = _missing_policy(X, y, options.get('missing', spec.defaults['missing']), documented)
+    return X, (y.astype(pd.CategoricalDtype(eff['classes'])) if 'classes' in eff else y)
 
 # %% ../nbs/03_data.ipynb #43c5901d
 class DatasetNotFoundError(FileNotFoundError):
@@ -521,7 +290,7 @@ def _download(spec, f, mirror=None, timeout=30) -> Path:
     os.replace(tmp.name, dest)
     return dest
 
-def locate_file(spec:DatasetSpec, f:DataFile, download:bool=True, mirror:str|None=None) -> Path:
+def _locate_file(spec, f, download=True, mirror=None) -> Path:
     "Path of `f`: from DP_LIT_DATA, the cache, or a verified download (in that order)."
     for p in _candidates(spec, f):
         if p.is_file():
@@ -558,20 +327,14 @@ class Dataset:
                 f"{len(self.classes)} classes{'' if self.classes_public else ' (read off the labels, not public)'}"
                 f"{'; domains read off the data: ' + str(len(inferred)) if inferred else ''})")
 
-def _parse_defaults(spec):
-    "The parser's keyword defaults: the options in force when the caller passes none."
-    params = list(inspect.signature(spec.parse).parameters.values())[1:]
-    return {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
-
 def _check_options(spec, options):
     "Refuse unknown options and values outside their documented choices (before any file is looked for)."
     unknown = sorted(set(options) - set(spec.options))
     if unknown:
-        raise ValueError(f"{spec.name}: unknown option(s) {unknown}; this data set takes {spec.options or 'none'}")
+        takes = {k: o['doc'] for k, o in spec.options.items()} or 'none'
+        raise ValueError(f"{spec.name}: unknown option(s) {unknown}; this data set takes {takes}")
     for k, v in options.items():
-        allowed = spec.choices.get(k)
-        if allowed is not None and v not in allowed:
-            raise ValueError(f"{k} must be one of {allowed} for {spec.name}; got {v!r}")
+        if v not in spec.choices[k]: raise ValueError(f"{k} must be one of {spec.choices[k]} for {spec.name}; got {v!r}")
 
 def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
     "Each column's domain: documented where possible; '?' is public only where documented, and stays only with missing='category'."
@@ -588,10 +351,8 @@ def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
             if extra:
                 raise ValueError(f"attribute {c!r} has values outside its documented domain: {extra[:5]}")
             doms[c] = d
-        elif isinstance(d, Numeric):
+        elif isinstance(d, (Numeric, Text)):
             doms[c] = d
-        elif c == 'text':
-            doms[c] = Text()
         elif not pd.api.types.is_numeric_dtype(X[c]) or isinstance(X[c].dtype, pd.CategoricalDtype):
             doms[c] = Categorical(tuple(sorted(X[c].dropna().unique(), key=str)), public=False)
         else:
@@ -628,19 +389,15 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
                  **options, # preprocessing options of the data set (see `REGISTRY[name].options`)
                 ) -> Dataset:
     "Load a registered data set with its public domains; categorical features get pandas' categorical dtype."
-    if name not in REGISTRY:
+    if not isinstance(name, str) or name not in REGISTRY:
         raise ValueError(f"unknown data set {name!r}; known: {', '.join(sorted(REGISTRY))}")
+    if not isinstance(download, bool): raise ValueError(f"download must be True or False; got {download!r}")
+    if mirror is not None and not isinstance(mirror, str): raise ValueError(f"mirror must be a base URL or None; got {mirror!r}")
     spec = REGISTRY[name]
     _check_options(spec, options)                      # bad arguments fail the same way with or without the files
-    in_force = {**_parse_defaults(spec), **options}
-    paths = {} if spec.bundled else {f.name: locate_file(spec, f, download, mirror) for f in spec.files}
-    try:
-        X, y = spec.parse(paths, **options)
-    except TypeError as e:
-        if 'unexpected keyword' in str(e):
-            raise ValueError(f"{name}: unknown option(s) {sorted(options)}; this data set takes {spec.options or 'none'}") from None
-        raise
-    doms = _domains_for(X, spec.domains, missing=in_force.get('missing'), where=name)
+    paths = {} if spec.bundled else {f.name: _locate_file(spec, f, download, mirror) for f in spec.files}
+    X, y = _parse(spec, paths, options)
+    doms = _domains_for(X, spec.domains, missing={**spec.defaults, **options}.get('missing'), where=name)
     for c, d in doms.items():
         if isinstance(d, Categorical):
             X[c] = pd.Categorical(X[c], categories=list(d.values))
@@ -658,6 +415,7 @@ def dataset_names() -> list:
 
 def dataset_status(verify:bool=False) -> pd.DataFrame:
     "One row per registered data set: whether its files are present locally, its shape, and (optionally) checksums."
+    if not isinstance(verify, bool): raise ValueError(f"verify must be True or False; got {verify!r}")
     rows = []
     for name in dataset_names():
         spec = REGISTRY[name]
@@ -683,6 +441,7 @@ PAPER_SYNTHETIC = {  # name -> (n_attributes, n_rows, tree seed)
 
 def random_boolean_tree(n_attributes:int, max_depth:int|None=None, random_state=None) -> dict:
     "A random Boolean decision tree over attributes a0..a{n-1} as nested dicts {'attr', 0: subtree, 1: subtree} or a leaf label."
+    if not isinstance(n_attributes, int) or n_attributes < 1: raise ValueError(f"n_attributes must be a positive integer; got {n_attributes!r}")
     rng = check_random_state(random_state)
     depth = n_attributes if max_depth is None else max_depth
     def grow(free, d, label_hint):
@@ -729,6 +488,8 @@ def paper_synthetic(name:str, random_state=0) -> Dataset:
 def huang_synthetic(n_features:int, n_samples:int=3000, random_state=0) -> Dataset:
     "Huang et al. (2022) SynNd: `make_classification` with Gaussian clusters at random centres, 2 classes."
     from sklearn.datasets import make_classification
+    if not isinstance(n_features, int) or n_features < 2: raise ValueError(f"n_features must be an integer >= 2; got {n_features!r}")
+    if not isinstance(n_samples, int) or n_samples < 1: raise ValueError(f"n_samples must be a positive integer; got {n_samples!r}")
     seed = int(check_random_state(random_state).integers(2**31 - 1))
     X, y = make_classification(n_samples=n_samples, n_features=n_features, n_informative=n_features, n_redundant=0,
                                n_repeated=0, n_classes=2, n_clusters_per_class=2, random_state=seed)
