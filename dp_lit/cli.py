@@ -16,7 +16,8 @@ import pandas as pd
 
 from .mechanisms import geometric_mechanism, laplace_mechanism, exponential_mechanism, private_median
 from .data import dataset_status, load_dataset, paper_synthetic, DatasetNotFoundError, Categorical
-from .experiments import load_reproductions, run_reproduction, run_experiment, summarize
+from .experiments import run_experiment, summarize
+from .repro import load_reproductions, run_reproduction
 
 # %% auto #0
 __all__ = ['DEMO_EPSILONS', 'DEMO_CLASSIFIERS', 'demo_mechanisms', 'demo_classifiers', 'run_demo', 'main']

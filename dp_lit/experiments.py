@@ -5,7 +5,6 @@
 # %% ../nbs/40_experiments.ipynb #16dfaec2
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 import os
@@ -21,13 +20,12 @@ from scipy import stats
 from sklearn.base import clone
 from sklearn.metrics import accuracy_score, f1_score
 
-from .mechanisms import check_random_state, check_epsilon, private_median
-from .accounting import Budget, geometric_allocation, uniform_allocation
+from .mechanisms import check_random_state, check_epsilon
+from .accounting import Budget
 from .data import Dataset, load_dataset, paper_synthetic, stratified_folds, train_test_split_stratified
 
 # %% auto #0
-__all__ = ['REPRODUCTIONS', 'run_experiment', 'per_run', 'summarize', 'mann_whitney', 'compare_with_paper', 'plot_vs_epsilon',
-           'Reproduction', 'register_reproduction', 'load_reproductions', 'run_reproduction', 'median_tree_error']
+__all__ = ['run_experiment', 'per_run', 'summarize', 'mann_whitney', 'compare_with_paper', 'plot_vs_epsilon']
 
 # %% ../nbs/40_experiments.ipynb #caf05823
 def _as_dataset(name, d):
@@ -203,123 +201,3 @@ def plot_vs_epsilon(results:pd.DataFrame, dataset:str|None=None, metric:str='acc
     ax.set_xlabel('epsilon'); ax.set_ylabel(metric); ax.set_title(title or (dataset or ''))
     ax.legend(fontsize=8)
     return ax
-
-# %% ../nbs/40_experiments.ipynb #9bcf41bb
-@dataclass
-class Reproduction:
-    "A registered reproduction of one paper's table or figure."
-    key: str
-    title: str
-    paper: str
-    func: object
-    module: str = ''
-
-REPRODUCTIONS: dict = {}
-_REPRO_MODULES = ('dp_lit.experiments', 'dp_lit.rdt', 'dp_lit.rdt_sharp', 'dp_lit.median_forest',
-                  'dp_lit.baselines', 'dp_lit.feature_selection', 'dp_lit.roc')
-
-def register_reproduction(key:str, title:str, paper:str):
-    "Decorator: register `func(full, n_jobs, backend, random_state) -> dict` as reproduction `key`."
-    def deco(func):
-        REPRODUCTIONS[key] = Reproduction(key, title, paper, func, func.__module__)
-        return func
-    return deco
-
-def load_reproductions() -> dict:
-    "Import every dp_lit module that may register reproductions (missing ones are skipped); return the registry."
-    for m in _REPRO_MODULES:
-        try: importlib.import_module(m)
-        except ModuleNotFoundError as e:
-            if e.name != m: raise
-    return REPRODUCTIONS
-
-def run_reproduction(key:str, full:bool=False, n_jobs:int=1, backend:str|None=None,
-                     out_dir='dp_lit_results', random_state:int=0) -> dict:
-    "Run reproduction `key`; write CSV, PNG and a markdown paper-vs-ours table under `out_dir/key/`."
-    regs = load_reproductions()
-    if key not in regs:
-        raise ValueError(f"unknown reproduction {key!r}; known: {', '.join(sorted(regs)) or 'none'}")
-    rep = regs[key]
-    t0 = time.perf_counter()
-    out = rep.func(full=full, n_jobs=n_jobs, backend=backend, random_state=random_state)
-    out['seconds'] = time.perf_counter() - t0
-    d = Path(out_dir) / key
-    d.mkdir(parents=True, exist_ok=True)
-    out['results'].to_csv(d / 'results.csv', index=False)
-    out['table'].to_csv(d / 'paper_vs_ours.csv', index=False)
-    for i, fig in enumerate(out.get('figures', [])):
-        fig.savefig(d / f'figure_{i + 1}.png', dpi=120, bbox_inches='tight')
-    md = [f"# {rep.title}", '', f"Paper: {rep.paper}", '', f"Setting: {'full (the paper)' if full else 'quick'}; "
-          f"seed {random_state}; {out['seconds']:.1f} s", '', _to_markdown(out['table']), '', out.get('verdict', '')]
-    (d / 'README.md').write_text('\n'.join(md) + '\n')
-    out['out_dir'] = d
-    return out
-
-def _to_markdown(df:pd.DataFrame) -> str:
-    "A plain markdown table (no optional dependency)."
-    def fmt(v):
-        if isinstance(v, float): return 'inf' if math.isinf(v) else ('' if math.isnan(v) else f'{v:.4g}')
-        return str(v)
-    head = '| ' + ' | '.join(map(str, df.columns)) + ' |'
-    sep = '|' + '---|' * len(df.columns)
-    rows = ['| ' + ' | '.join(fmt(v) for v in r) + ' |' for r in df.itertuples(index=False)]
-    return '\n'.join([head, sep] + rows)
-
-# %% ../nbs/40_experiments.ipynb #63aa50dd
-def median_tree_error(X:np.ndarray, depth:int, eps_levels, lower:float, upper:float, rng, min_rows:int=10) -> float:
-    "Mean |private median - true median| over the nodes of one tree of private-median splits (Huang et al. Alg. 1)."
-    n, d = X.shape
-    errs = []
-    stack = [(np.arange(n), 0, np.full(d, lower), np.full(d, upper))]
-    while stack:
-        idx, lvl, lo, hi = stack.pop()
-        if lvl >= depth or len(idx) <= min_rows: continue
-        j = int(rng.integers(d))
-        v = X[idx, j]
-        p = private_median(v, lo[j], hi[j], eps_levels[lvl], random_state=rng)
-        errs.append(abs(p - np.median(v)))
-        left = v <= p
-        hl = hi.copy(); hl[j] = p; lr = lo.copy(); lr[j] = p
-        stack.append((idx[left], lvl + 1, lo, hl)); stack.append((idx[~left], lvl + 1, lr, hi))
-    return float(np.mean(errs)) if errs else float('nan')
-
-@register_reproduction('huang2022-fig2', 'Huang, Lei and Kaban (2022), Fig. 2: geometric vs uniform budget allocation',
-                       'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022')
-def _repro_huang_fig2(full=False, n_jobs=1, backend=None, random_state=0):
-    repeats = 50 if full else 8
-    epsilons = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
-    rows = []
-    ss = np.random.SeedSequence(random_state)
-    for depth in (5, 10):
-        for eps in epsilons:
-            for rule, alloc in (('geometric', geometric_allocation(eps, depth)), ('uniform', uniform_allocation(eps, depth))):
-                for r in range(repeats):
-                    rng = np.random.default_rng([random_state, depth, int(eps * 1000), r])
-                    X = rng.standard_normal((4000, 5))
-                    rng_m = np.random.default_rng([random_state, depth, int(eps * 1000), r, 1 if rule == 'geometric' else 2])
-                    rows.append(dict(depth=depth, epsilon=eps, allocation=rule, repeat=r,
-                                     distance=median_tree_error(X, depth, alloc, -6.0, 6.0, rng_m)))
-    res = pd.DataFrame(rows)
-    s = res.groupby(['depth', 'epsilon', 'allocation'])['distance'].agg(['mean', 'std']).unstack('allocation')
-    table = pd.DataFrame({'depth': s.index.get_level_values(0), 'epsilon': s.index.get_level_values(1),
-                          'geometric': s[('mean', 'geometric')].values, 'uniform': s[('mean', 'uniform')].values})
-    pvals = []
-    for (dep, e), g in res.groupby(['depth', 'epsilon']):
-        a = g.loc[g.allocation == 'geometric', 'distance']; b = g.loc[g.allocation == 'uniform', 'distance']
-        pvals.append(stats.mannwhitneyu(a, b, alternative='less').pvalue)
-    table['p (geometric < uniform)'] = pvals
-    table['paper'] = 'geometric < uniform'
-    table['ours agrees'] = table['geometric'] < table['uniform']
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
-    for ax, dep in zip(axes, (5, 10)):
-        for rule in ('geometric', 'uniform'):
-            g = res[(res.depth == dep) & (res.allocation == rule)].groupby('epsilon')['distance']
-            ax.errorbar(g.mean().index, g.mean(), yerr=g.std(), marker='o', capsize=3, label=rule)
-        ax.set(xscale='log', xlabel='epsilon_s', ylabel='mean |private - true median|', title=f'max depth {dep}')
-        ax.legend()
-    fig.tight_layout()
-    agree = int(table['ours agrees'].sum())
-    verdict = (f"Geometric allocation gave the smaller mean distance in {agree} of {len(table)} settings "
-               f"({repeats} repetitions each); the paper reports it smaller in all of its settings.")
-    return dict(results=res, table=table, figures=[fig], verdict=verdict)
