@@ -580,6 +580,32 @@ def _huang_paper_table(res, paper:dict, methods:tuple, pairs:list):
     t['verdict'] = [_huang_verdict(o, sd, p) if np.isfinite(p) else 'no paper value' for o, sd, p in zip(t.ours, t.sd, t.paper)]
     return t
 
+# %% ../nbs/13_median_forests.ipynb #bf6897ba
+class _HuangQuiet(ClassifierMixin, BaseEstimator):
+    "Experiment helper: fit `estimator` with `PrivacyLeakWarning` silenced inside fit, in whichever process runs it (the leaks it would report are documented in the prose)."
+    def __init__(self, estimator=None, epsilon=None, random_state=None, noise_seed=None):
+        self.estimator, self.epsilon, self.random_state, self.noise_seed = estimator, epsilon, random_state, noise_seed
+    def fit(self, X, y):
+        import warnings
+        from sklearn.base import clone
+        from dp_lit.mechanisms import PrivacyLeakWarning
+        est = clone(self.estimator)
+        own = est.get_params(deep=False)
+        est.set_params(**{k: v for k, v in dict(epsilon=self.epsilon, random_state=self.random_state, noise_seed=self.noise_seed).items()
+                          if v is not None and k in own})
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', PrivacyLeakWarning)
+            est.fit(X, y)
+        self.model_, self.classes_ = est, est.classes_
+        if hasattr(est, 'budget_'): self.budget_ = est.budget_
+        return self
+    def predict(self, X): return self.model_.predict(X)
+
+def _huang_quiet(make):
+    "Wrap a factory `make(d, eps)` so that the estimator it builds fits with `PrivacyLeakWarning` silenced (also in worker processes)."
+    return lambda d, eps: _HuangQuiet(make(d, eps), epsilon=eps)
+
+
 # %% ../nbs/13_median_forests.ipynb #6acb5a1f
 def _huang_spe(**kw):
     def make(d, eps):
@@ -605,9 +631,9 @@ def _repro_huang_table1(full=False, n_jobs=1, backend=None, random_state=0, prog
     import warnings
     from dp_lit.mechanisms import PrivacyLeakWarning
     rf_trees = 100 if full else 25                                  # quick: a smaller non-private reference
-    methods = {'RF': lambda d, eps: _HuangEncodedRF(d.domains, n_estimators=rf_trees), 'SPE': _huang_spe(),
-               'SPE faithful (data bounds, exact stop)': _huang_spe(bounds_from_data=True, stopping='exact'),
-               'RDT (2009 settings)': _huang_rdt2009}
+    methods = {'RF': lambda d, eps: _HuangEncodedRF(d.domains, n_estimators=rf_trees), 'SPE': _huang_quiet(_huang_spe()),
+               'SPE faithful (data bounds, exact stop)': _huang_quiet(_huang_spe(bounds_from_data=True, stopping='exact')),
+               'RDT (2009 settings)': _huang_quiet(_huang_rdt2009)}      # the leaks they warn about are stated in the prose
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', PrivacyLeakWarning)          # the faithful variant warns by design
         res, repeats = _huang_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets)
@@ -642,7 +668,11 @@ class _HuangHideLabels(ClassifierMixin, BaseEstimator):
         _, ys = semi_supervised_split(X, y, self.labeled_fraction, random_state=rng)
         ys = np.asarray(ys, dtype=object)
         self.model_ = self.make(int((ys != -1).sum())).set_params(epsilon=self.epsilon, random_state=rng, noise_seed=self.noise_seed)
-        self.model_.fit(X, ys)
+        import warnings
+        from dp_lit.mechanisms import PrivacyLeakWarning
+        with warnings.catch_warnings():                  # here, in the process that fits (a worker too): the bounds read off
+            warnings.simplefilter('ignore', PrivacyLeakWarning)   # the data files are a documented choice of the reproduction
+            self.model_.fit(X, ys)
         self.classes_ = self.model_.classes_; self.budget_ = self.model_.budget_
         return self
     def predict(self, X): return self.model_.predict(X)
@@ -748,3 +778,221 @@ def _repro_huang_fig1(full=False, n_jobs=1, backend=None, random_state=0, progre
     verdict = (f"Private medians beat random splits in {int(table['private above random'].sum())} of {len(table)} (set, epsilon) cells "
                f"({repeats} splits each); at epsilon >= 2 the true-median forest is ahead by {100 * gap:.2f} points on average.")
     return dict(results=res, table=table, figures={'accuracy_vs_epsilon': fig}, verdict=verdict)
+
+# %% ../nbs/13_median_forests.ipynb #4cca4498
+HUANG_FIG3_SETS = ('Banknotes', 'GammaTele', 'Letter')      # the paper does not name its three sets; without the files: Syn5d, Syn10d, Syn15d
+
+@register_reproduction('huang2022-fig3', 'Huang, Lei and Kaban (2022), Fig. 3: accuracy vs number of trees, depths d and 2d', _HUANG_PAPER)
+def _repro_huang_fig3(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+    "SPE at epsilon = 2 for N trees and maximum depth d or 2d (attributes with replacement at 2d); the paper's three claims checked."
+    import warnings
+    from dp_lit.mechanisms import PrivacyLeakWarning
+    repeats = repeats or (50 if full else 2)
+    n_trees = [1, 2, 5, 10, 20, 50]
+    if sets is None:
+        here = huang_available({p: None for p in HUANG_FIG3_SETS})
+        sets = here if len(here) == len(HUANG_FIG3_SETS) else ['Syn5d', 'Syn10d', 'Syn15d']
+    frames = []
+    for p in sets:
+        d = huang_dataset(p); k = d.X.shape[1]
+        methods = {f'{m}d|{N}': _huang_quiet(_huang_spe(n_estimators=N, max_depth=m * k)) for m in (1, 2) for N in n_trees}
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', PrivacyLeakWarning)
+            frames.append(run_experiment(methods, {p: d}, [2.0], repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
+                                         random_state=random_state, progress=progress))
+    res = pd.concat(frames, ignore_index=True)
+    res[['depth', 'trees']] = res.method.str.split('|', expand=True)
+    res['trees'] = res.trees.astype(int)
+    s = res.groupby(['dataset', 'depth', 'trees'], sort=False).accuracy.agg(['mean', 'std']).reset_index()
+    table = s.pivot_table(index=['dataset', 'depth'], columns='trees', values='mean', sort=False)
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, len(sets), figsize=(3.4 * len(sets), 3.2))
+    for ax, p in zip(np.atleast_1d(axes), sets):
+        for dep, g in s[s.dataset == p].groupby('depth', sort=False):
+            ax.errorbar(g.trees, 100 * g['mean'], yerr=100 * g['std'].fillna(0), marker='o', capsize=3, label=f'max depth {dep}')
+        ax.set(xscale='log', xlabel='number of trees N', ylabel='accuracy (%)', title=f'{p}, epsilon = 2'); ax.legend(fontsize=8)
+    fig.tight_layout()
+    best = table.idxmax(axis=1)
+    falls = (table[20] < table[10]) & (table[50] < table[10])
+    two_d = table.xs('2d', level='depth') - table.xs('1d', level='depth')
+    claims = pd.DataFrame([
+        dict(claim='accuracy is highest at a small N and falls as trees are added',
+             ours=f"best N per curve: {', '.join(f'{a} {b}: {n}' for (a, b), n in best.items())}"),
+        dict(claim='most curves decline after 10 trees',
+             ours=f"{int(falls.sum())} of {len(falls)} curves lower at both N = 20 and N = 50 than at N = 10"),
+        dict(claim='depth d is a reasonable default; 2d may win in some cases',
+             ours=f"2d above d in {int((two_d > 0).to_numpy().sum())} of {two_d.size} (set, N) cells; "
+                  f"at N = 10 the difference 2d - d is {', '.join(f'{p} {100 * v:+.1f}' for p, v in two_d[10].items())} points")])
+    verdict = (f"{repeats} random 90/10 splits per set, epsilon = 2. " + ' '.join(f"{c.claim[0].upper() + c.claim[1:]}: {c.ours}." for c in claims.itertuples()))
+    return dict(results=res, table=table, claims=claims, figures={'accuracy_vs_trees': fig}, verdict=verdict)
+
+
+# %% ../nbs/13_median_forests.ipynb #08d7811e
+HUANG_FIELD_SETS = ('banknote', 'magic', 'letter', 'pendigits', 'dry_bean', 'wall_robot', 'occupancy', 'adult')
+HUANG_FIELD_DELTA = 1e-6   # DP-EBM's delta: it is (epsilon, delta)-DP, a weaker guarantee than the others' pure epsilon-DP
+
+def _huang_public_box(domains):
+    "Lower and upper bound of every column after `dp_lit.data.encode`: category codes 0..m-1, numeric domains as given."
+    lo = np.array([0.0 if hasattr(v, 'values') else float(v.lower) for v in domains.values()])
+    hi = np.array([v.size - 1.0 if hasattr(v, 'values') else float(v.upper) for v in domains.values()])
+    return lo, hi
+
+class _HuangEncodedDP(ClassifierMixin, BaseEstimator):
+    "Another library's private classifier on category codes, with the same public box as ours: diffprivlib's forest or InterpretML's DP-EBM."
+    def __init__(self, kind='diffprivlib', domains=None, classes=None, epsilon=1.0, n_estimators=10, delta=HUANG_FIELD_DELTA):
+        self.kind, self.domains, self.classes, self.epsilon, self.n_estimators, self.delta = kind, domains, classes, epsilon, n_estimators, delta
+    def fit(self, X, y):
+        import warnings
+        lo, hi = _huang_public_box(self.domains)
+        E = _encode_rows(X, self.domains)
+        y = pd.Index(list(self.classes)).get_indexer(np.asarray(y))   # class codes: diffprivlib 0.6.6's forest predicts at chance with string labels
+        if (y < 0).any(): raise ValueError("y holds a label outside classes")
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')          # library notices (e.g. diffprivlib's unused-argument warning); bounds and classes are given
+            if self.kind == 'diffprivlib':
+                from diffprivlib.models import RandomForestClassifier
+                self.model_ = RandomForestClassifier(n_estimators=self.n_estimators, epsilon=self.epsilon, bounds=(lo, hi),
+                                                     classes=list(range(len(self.classes)))).fit(E, y)
+            elif self.kind == 'dp-ebm':
+                from interpret.privacy import DPExplainableBoostingClassifier
+                if len(self.classes) != 2: raise ValueError(f"DP-EBM is binary only; got {len(self.classes)} classes")
+                self.model_ = DPExplainableBoostingClassifier(epsilon=self.epsilon, delta=self.delta, privacy_bounds=np.c_[lo, hi],
+                                                              feature_types=['continuous'] * len(lo), n_jobs=1).fit(E, y)
+            else: raise ValueError(f"kind must be 'diffprivlib' or 'dp-ebm'; got {self.kind!r}")
+        self.classes_ = np.asarray(self.classes)
+        return self
+    def predict(self, X): return self.classes_[np.asarray(self.model_.predict(_encode_rows(X, self.domains))).astype(int)]
+
+def _huang_field_available():
+    "Which of the comparison's libraries import here (diffprivlib does not import with every scikit-learn)."
+    ok = {}
+    for kind, mod in (('diffprivlib', 'diffprivlib.models'), ('dp-ebm', 'interpret.privacy')):
+        try: __import__(mod); ok[kind] = True
+        except Exception: ok[kind] = False
+    return ok
+
+@register_reproduction('huang2022-field', 'SPE beside the field: Private-RDT, diffprivlib forest, DP-EBM at epsilon 0.5, 1, 2', _HUANG_PAPER)
+def _repro_huang_field(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+    "Accuracy and fit time of SPE (and SSPE-1 on 20% of the labels), Private-RDT, diffprivlib's forest and DP-EBM on the same splits."
+    import warnings
+    from dp_lit.mechanisms import PrivacyLeakWarning
+    repeats = repeats or (10 if full else 1)
+    epsilons = [0.5, 1.0, 2.0]
+    libs = _huang_field_available()
+    frames = []
+    for name in sets or HUANG_FIELD_SETS:
+        try: d = load_dataset(name, download=False)
+        except DatasetNotFoundError: continue
+        methods = {'SPE': _huang_quiet(_huang_spe()), 'SSPE-1 (20% of labels)': _huang_semi(SemiSupervisedMedianForestClassifier, private_features=True),
+                   'Private-RDT': _huang_quiet(_huang_rdt2009)}
+        if libs['diffprivlib']:
+            methods['diffprivlib forest'] = lambda d, eps: _HuangEncodedDP('diffprivlib', d.domains, d.classes, eps)
+        if libs['dp-ebm'] and len(d.classes) == 2:
+            methods[f'DP-EBM (delta={HUANG_FIELD_DELTA:g})'] = lambda d, eps: _HuangEncodedDP('dp-ebm', d.domains, d.classes, eps)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', PrivacyLeakWarning)
+            frames.append(run_experiment(methods, {name: d}, epsilons, repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
+                                         random_state=random_state, progress=progress))
+    if not frames:
+        return dict(results=pd.DataFrame(), table=pd.DataFrame(), figures={}, verdict='No data set of the comparison is present.')
+    res = pd.concat(frames, ignore_index=True)
+    s = res.groupby(['dataset', 'method', 'epsilon'], sort=False).agg(accuracy=('accuracy', 'mean'), sd=('accuracy', 'std'),
+                                                                      fit_seconds=('fit_seconds', 'median')).reset_index()
+    s['accuracy'] *= 100; s['sd'] *= 100
+    table = s.pivot_table(index=['dataset', 'method'], columns='epsilon', values=['accuracy', 'fit_seconds'], sort=False)
+    acc = s.pivot_table(index=['dataset', 'epsilon'], columns='method', values='accuracy', sort=False)
+    parts = [f"{repeats} random 90/10 split{'s' if repeats > 1 else ''} per set, epsilon in {{0.5, 1, 2}}."]
+    if 'diffprivlib forest' in acc:
+        ge = acc['SPE'] >= acc['diffprivlib forest']
+        parts.append(f"SPE at least as accurate as diffprivlib's forest in {int(ge.sum())} of {int(ge.size)} (set, epsilon) cells "
+                     f"(mean margin {float((acc['SPE'] - acc['diffprivlib forest']).mean()):.1f} points).")
+    ebm = [c for c in acc if c.startswith('DP-EBM')]
+    if ebm:
+        e = acc[ebm[0]].dropna(); gap = (e - acc.loc[e.index, 'SPE'])
+        ahead = gap[gap > 0]
+        parts.append(f"DP-EBM (delta = {HUANG_FIELD_DELTA:g}) ahead of SPE in {len(ahead)} of {len(gap)} binary cells"
+                     + (f", by {ahead.min():.1f} to {ahead.max():.1f} points." if len(ahead) else "."))
+    return dict(results=res, table=table, figures={}, verdict=' '.join(parts))
+
+# %% ../nbs/14_baselines.ipynb #086d536d
+import warnings as _baselines_warnings
+from .mechanisms import PrivacyLeakWarning as _BaselinesLeak
+from .baselines import SmoothRandomTreesClassifier as _BaselinesSRT, MaxTreeClassifier as _BaselinesMaxTree
+
+_BASELINES_PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
+
+class _BaselinesQuietSRT(_BaselinesSRT):
+    "SRT for the experiment grid: the faithful variant's warnings are silenced (the prose states what leaks)."
+    def fit(self, X, y):
+        with _baselines_warnings.catch_warnings():
+            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
+            return super().fit(X, y)
+
+class _BaselinesQuietMaxTree(_BaselinesMaxTree):
+    "MaxTree for the experiment grid, with the not-DP accounting's warning silenced."
+    def fit(self, X, y):
+        with _baselines_warnings.catch_warnings():
+            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
+            return super().fit(X, y)
+
+_BASELINES_T1 = {  # our method -> (paper column, estimator, keywords)
+    'SRT faithful': ('SRT', _BaselinesQuietSRT, dict(faithful=True, bounds_from_data=True)),
+    'SRT corrected': ('SRT', _BaselinesQuietSRT, dict()),
+    'MaxTree bootstrap, parallel (not DP)': ('MaxTree', _BaselinesQuietMaxTree, dict(sampling='bootstrap', accounting='parallel', neighbours='substitution')),
+    'MaxTree bootstrap, multiplicity': ('MaxTree', _BaselinesQuietMaxTree, dict(sampling='bootstrap', neighbours='substitution')),
+    'MaxTree disjoint': ('MaxTree', _BaselinesQuietMaxTree, dict()),
+}
+
+def _baselines_factory(cls, kw):
+    "A factory (data set, epsilon) -> estimator with the data set's public domains and classes."
+    def make(d, eps):
+        return cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
+    return make
+
+def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None):
+    "Huang's protocol (90/10 splits, epsilon = 2; 50 splits in full, 2 quick) on every set with data; each set loaded once."
+    import pandas as pd
+    from dp_lit.data import DatasetNotFoundError
+    from dp_lit.experiments import run_experiment
+    from dp_lit.repro import huang_dataset
+    repeats = 50 if full else 2
+    frames, majority = [], {}
+    for p in (sets or list(table)):
+        try: d = huang_dataset(p)
+        except DatasetNotFoundError: continue
+        majority[p] = 100 * d.y.value_counts(normalize=True).max()
+        frames.append(run_experiment(methods, {p: d}, [2.0], repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
+                                     random_state=random_state, progress=progress))
+    return pd.concat(frames, ignore_index=True), repeats, majority
+
+def _baselines_wide(t):
+    "One row per data set: 'ours ± sd (paper)' for each method."
+    import numpy as np
+    cell = lambda r: ('-' if not np.isfinite(r.ours) else f"{r.ours:.2f} ± {r.sd:.2f}") + f" ({r.paper:.2f})"
+    w = t.assign(cell=[cell(r) for r in t.itertuples()]).pivot(index='dataset', columns='method', values='cell')
+    return w.loc[list(dict.fromkeys(t.dataset)), list(dict.fromkeys(t.method))]
+
+@register_reproduction('huang2022-table1-competitors',
+                       'Huang, Lei and Kaban (2022), Table 1: the SRT and MaxTree columns (faithful and corrected), epsilon = 2', _BASELINES_PAPER)
+def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None):
+    import numpy as np
+    from dp_lit.repro import HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, _huang_paper_table
+    methods = {m: _baselines_factory(cls, kw) for m, (_, cls, kw) in _BASELINES_T1.items()}
+    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets)
+    table = _huang_paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, [(p, m) for m, (p, _, _) in _BASELINES_T1.items()])
+    table['majority'] = table.dataset.map(maj)
+    table['paper_at_or_below_majority'] = table.paper <= table.majority + 0.5
+    ok = table[np.isfinite(table.ours)]
+    cnt = ok.groupby('method', sort=False).verdict.value_counts().unstack(fill_value=0)
+    cost = {}
+    for a, b in (('SRT faithful', 'SRT corrected'), ('MaxTree bootstrap, parallel (not DP)', 'MaxTree disjoint')):
+        x = ok[ok.method == a].set_index('dataset').ours; y = ok[ok.method == b].set_index('dataset').ours
+        cost[b] = (x - y).mean()
+    low = table[table.paper_at_or_below_majority & table.method.isin(['SRT faithful', 'MaxTree disjoint'])]
+    verdict = (f"{repeats} random 90/10 splits per set, epsilon = 2. Within 2 sd of the paper or above it: "
+               + '; '.join(f"{m}: {int(r.get('within 2 sd', 0) + r.get('above', 0))} of {int(r.sum())}" for m, r in cnt.iterrows())
+               + ". Mean accuracy cost of the correction (points): "
+               + '; '.join(f"{m}: {v:.2f}" for m, v in cost.items())
+               + ". Paper values at or below our majority-class rate (+0.5): "
+               + ', '.join(f"{r.dataset} {_BASELINES_T1[r.method][0]} {r.paper:.2f} (majority {r.majority:.1f})" for r in low.itertuples()) + '.')
+    return dict(results=res, table=table, figures={}, verdict=verdict)
