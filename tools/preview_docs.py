@@ -1,29 +1,167 @@
 """Render the documentation pages without Quarto: nbdev's notebook processing, then nbconvert to HTML.
 
 Quarto (what `nbdev_docs` uses) cannot be installed on machines without internet access. This script
-does what `nbdev_proc_nbs` does minus its Quarto check -- refresh nbdev.yml/sidebar.yml, rebuild the
-module index, run nbdev's processors (show_doc, hidden cells, directives) into `_proc/` -- and converts
-each processed notebook to a standalone HTML page in `_preview/`.
+does what `nbdev_proc_nbs` does minus its Quarto check -- refresh nbdev.yml and the generated sidebar.yml,
+rebuild the module index, run nbdev's processors (show_doc, hidden cells, directives) into `_proc/` --
+and converts each processed notebook to a standalone HTML page in `_preview/`, named as Quarto would
+name it (`mechanisms.html`, ...), so the API links between pages work offline.
+
+Every notebook is processed in its own fresh process, so one page that fails does not stop the others;
+the script lists the pages that failed and exits with status 1 if any did (CI relies on this).
+
+What Quarto would do and nbconvert does not is done here: the YAML front matter becomes the page's title
+and summary, cells marked `#| echo: false` (the API entries) show their output only, `#| output: false`
+cells show their code only, directive lines are removed, Quarto link attributes (`{target=...}`) are
+dropped, and a navigation bar lists every page in sidebar order.
 """
-import subprocess, sys
+import multiprocessing as mp, os, re, shutil, sys, time, traceback
 from pathlib import Path
 
-from nbdev.config import get_config
-from nbdev.quarto import refresh_quarto_yml, nbdev_sidebar
-from nbdev.serve import proc_nbs
-import nbdev.doclinks
+import yaml
+
+
+def _process(src:str, dst:str):
+    "Run nbdev's doc processors on one notebook (in a fresh process, as nbdev's own `proc_nbs` does)."
+    os.environ['IN_TEST'] = '1'
+    from execnb.nbio import read_nb, write_nb
+    from nbdev.processors import FilterDefaults
+    nb = read_nb(src)
+    FilterDefaults()(nb)
+    write_nb(nb, dst)
+
+
+def _run_one(args):
+    src, dst = args
+    t0 = time.perf_counter()
+    try:
+        _process(src, dst)
+        return src, None, time.perf_counter() - t0
+    except Exception as e:
+        msg = ''.join(traceback.format_exception_only(type(e), e)).strip()
+        cause = e.__cause__
+        if cause is not None: msg += '\n  caused by: ' + ''.join(traceback.format_exception_only(type(cause), cause)).strip()
+        return src, msg, time.perf_counter() - t0
+
+
+_re_dir = re.compile(r'^\s*#\|\s*([\w-]+):?\s*(.*?)\s*$')
+_re_attr = re.compile(r'\{target="_blank"[^}]*\}')
+
+
+def _directives(src):
+    "Split a code cell into its leading `#|` directives (dict) and the rest of its source."
+    lines, d = src.splitlines(), {}
+    i = 0
+    while i < len(lines) and _re_dir.match(lines[i]):
+        k, v = _re_dir.match(lines[i]).groups(); d[k] = v; i += 1
+    return d, '\n'.join(lines[i:]).strip('\n')
+
+
+def _front_matter(nb):
+    "The processed notebook's front matter (a raw cell at the top) as a dict, and that cell's index."
+    for i, c in enumerate(nb.cells[:3]):
+        if c.cell_type == 'raw' and c.source.lstrip().startswith('---'):
+            return yaml.safe_load(c.source.strip().strip('-')) or {}, i
+    return {}, None
+
+
+_pages = {}   # notebook file name -> page file name, filled in main()
+
+def _local_links(text, site):
+    "Drop Quarto link attributes; point links at the site and at notebooks to the local pages."
+    text = _re_attr.sub('', text)
+    if site: text = text.replace(site + '/', '')
+    return re.sub(r'\]\(([\w-]+\.ipynb)(#[^)]*)?\)', lambda m: f"]({_pages.get(m[1], m[1])}{m[2] or ''})", text)
+
+
+def _to_page(nb, site, nav):
+    "Rewrite a processed notebook the way Quarto would render it; returns (notebook, output file name, title)."
+    import nbformat
+    fm, i = _front_matter(nb)
+    title = fm.get('title') or 'Untitled'
+    if i is not None:
+        head = f"# {title}\n\n" + (f"> {fm['description']}\n" if fm.get('description') else '')
+        nb.cells[i] = nbformat.v4.new_markdown_cell(head)
+    cells = []
+    for c in nb.cells:
+        if c.cell_type == 'markdown':
+            if c.source.strip().startswith('<!-- WARNING'): continue
+            c.source = _local_links(c.source, site)
+        elif c.cell_type == 'code':
+            d, body = _directives(c.source)
+            if d.get('include', '').lower() == 'false': continue
+            c.source = body
+            if d.get('echo', '').lower() == 'false': c.metadata.setdefault('tags', []).append('remove_input')
+            if d.get('output', '').lower() == 'false': c.outputs = []
+            if not c.source.strip() and not c.get('outputs'): continue
+            for o in c.get('outputs', []):
+                data = o.get('data', {})
+                if 'text/markdown' in data:
+                    md = data['text/markdown']
+                    md = ''.join(md) if isinstance(md, list) else md
+                    md = re.sub(r'^---\s*$', '', md, flags=re.M)        # show_doc's rule, kept by Quarto as a divider
+                    data['text/markdown'] = _local_links(md, site)
+        cells.append(c)
+    nb.cells = [nbformat.v4.new_markdown_cell(nav)] + cells
+    return nb, fm.get('output-file') or 'index.html', title
+
+
+def _html(pages, out, nav_items, site):
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+    import nbformat
+    cfg = Config()
+    cfg.TagRemovePreprocessor.remove_input_tags = {'remove_input'}
+    cfg.TagRemovePreprocessor.enabled = True
+    cfg.HTMLExporter.preprocessors = ['nbconvert.preprocessors.TagRemovePreprocessor']
+    exp = HTMLExporter(config=cfg)
+    nav = ' · '.join(f'[{t}]({f})' for f, t in nav_items)
+    css = (Path(__file__).resolve().parents[1] / 'nbs' / 'styles.css')
+    extra = f'<style>{css.read_text()}</style>' if css.exists() else ''
+    for p in pages:
+        nb = nbformat.read(p, as_version=4)
+        nb, fname, title = _to_page(nb, site, '**dp_lit** — ' + nav)
+        nb.metadata['title'] = title
+        html, _ = exp.from_notebook_node(nb)
+        (out / fname).write_text(html.replace('</head>', extra + '</head>', 1))
+
 
 def main():
+    from nbdev.config import get_config
+    from nbdev.quarto import refresh_quarto_yml, nbdev_sidebar
+    from nbdev.doclinks import nbglob
+    import nbdev.doclinks
     cfg = get_config()
     refresh_quarto_yml()
     nbdev.doclinks._build_modidx()
-    nbdev_sidebar.__wrapped__(path=cfg.nbs_path)
-    cache = proc_nbs(cfg.nbs_path, n_workers=0)
+    nbdev_sidebar.__wrapped__(path=cfg.nbs_path)            # nbs/sidebar.yml is generated (not tracked)
+    order = yaml.safe_load((cfg.nbs_path / 'sidebar.yml').read_text())['website']['sidebar']['contents']
+    cache = cfg.config_path / '_proc'
+    shutil.rmtree(cache, ignore_errors=True); cache.mkdir()
+    for f in ('_quarto.yml', 'nbdev.yml', 'sidebar.yml', 'styles.css'):
+        if (cfg.nbs_path / f).exists(): shutil.copy2(cfg.nbs_path / f, cache / f)
+    srcs = [cfg.nbs_path / o for o in order if o.endswith('.ipynb')]
+    jobs = [(str(s), str(cache / s.name)) for s in srcs]
+    n = int(os.environ.get('DOCS_WORKERS', min(2, os.cpu_count() or 1)))
+    t0 = time.perf_counter()
+    with mp.get_context('spawn').Pool(n, maxtasksperchild=1) as pool:
+        results = pool.map(_run_one, jobs, chunksize=1)
+    failed = [(s, m) for s, m, _ in results if m]
+    for s, m, t in results: print(f"{'FAILED' if m else 'ok':>6} {Path(s).name:<28} {t:5.1f} s")
+    ok = [Path(d) for (s, d), (_, m, _) in zip(jobs, results) if not m]
     out = cfg.config_path / '_preview'
-    out.mkdir(exist_ok=True)
-    nbs = sorted(p for p in Path(cache).glob('*.ipynb'))
-    subprocess.run([sys.executable, '-m', 'nbconvert', '--to', 'html', '--output-dir', str(out), *map(str, nbs)], check=True)
-    print(f"{len(nbs)} pages written to {out}")
+    shutil.rmtree(out, ignore_errors=True); out.mkdir()
+    site = f"{cfg.doc_host.rstrip('/')}{cfg.doc_baseurl.rstrip('/')}"
+    import nbformat
+    nav_items = []
+    for d in ok:
+        fm, _ = _front_matter(nbformat.read(d, as_version=4))
+        nav_items.append((fm.get('output-file') or 'index.html', fm.get('title') or d.stem))
+        _pages[d.name] = nav_items[-1][0]
+    _html(ok, out, nav_items, site)
+    print(f"{len(ok)} of {len(jobs)} pages written to {out} in {time.perf_counter() - t0:.0f} s")
+    for s, m in failed: print(f"\npage {Path(s).name} FAILED:\n{m}")
+    return 1 if failed else 0
+
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())
