@@ -29,9 +29,10 @@ except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same par
 
 # %% auto #0
 __all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'Categorical', 'Numeric', 'Text', 'DataFile', 'DatasetSpec', 'parse_registry',
-           'register_dataset', 'DatasetNotFoundError', 'sha256_file', 'cache_dir', 'Dataset', 'load_dataset',
-           'dataset_names', 'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic',
-           'huang_synthetic', 'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'encode']
+           'register_dataset', 'DatasetNotFoundError', 'sha256_file', 'cache_dir', 'data_dir', 'Dataset',
+           'load_dataset', 'dataset_names', 'dataset_status', 'random_boolean_tree', 'boolean_tree_data',
+           'paper_synthetic', 'huang_synthetic', 'train_test_split_stratified', 'stratified_folds',
+           'semi_supervised_split', 'encode']
 
 # %% ../nbs/03_data.ipynb #2493c350
 @dataclass(frozen=True)
@@ -252,11 +253,31 @@ def cache_dir() -> Path:
     "The user cache: `DP_LIT_CACHE`, else `~/.cache/dp_lit`."
     return Path(os.environ.get('DP_LIT_CACHE') or Path.home() / '.cache' / 'dp_lit')
 
+_warned_data_dirs: set = set()
+
+def data_dir() -> Path|None:
+    "The folder named by `DP_LIT_DATA`, or None when unset; warns once when the variable names no folder."
+    v = os.environ.get('DP_LIT_DATA')
+    if not v: return None
+    p = Path(v).expanduser()
+    if p.is_dir(): return p
+    if v not in _warned_data_dirs:
+        _warned_data_dirs.add(v)
+        warnings.warn(f"DP_LIT_DATA={v} is not a folder (it does not exist or is a file); "
+                      f"data files are looked for in the cache ({cache_dir()}) and downloaded", stacklevel=2)
+    return None
+
+def _where_data() -> str:
+    v = os.environ.get('DP_LIT_DATA')
+    if not v: return 'DP_LIT_DATA (unset)'
+    return f"DP_LIT_DATA ({v})" if data_dir() is not None else f"DP_LIT_DATA ({v}, which is not a folder)"
+
+
+# %% ../nbs/03_data.ipynb #70538c5b
 def _candidates(spec, f):
     out = []
-    if os.environ.get('DP_LIT_DATA'):
-        root = Path(os.environ['DP_LIT_DATA'])
-        out += [root / spec.folder / f.name, root / f.name]
+    root = data_dir()
+    if root is not None: out += [root / spec.folder / f.name, root / f.name]
     out.append(cache_dir() / spec.folder / f.name)
     return out
 
@@ -273,7 +294,7 @@ def _download(spec, f, mirror=None, timeout=30) -> Path:
         with urllib.request.urlopen(url, timeout=timeout) as r: payload = r.read()
     except Exception as e:
         raise DatasetNotFoundError(
-            f"{spec.name}: file {f.name!r} not found in DP_LIT_DATA ({os.environ.get('DP_LIT_DATA') or 'unset'}) "
+            f"{spec.name}: file {f.name!r} not found in {_where_data()} "
             f"or the cache ({cache_dir() / spec.folder}), and the download from {url} failed ({type(e).__name__}: {e}). "
             f"Put the file in $DP_LIT_DATA/{spec.folder}/ or download it from {f.url}") from None
     if f.member and not mirror:
@@ -298,7 +319,7 @@ def _locate_file(spec, f, download=True, mirror=None) -> Path:
             return p
     if not download:
         raise DatasetNotFoundError(
-            f"{spec.name}: file {f.name!r} not found in DP_LIT_DATA ({os.environ.get('DP_LIT_DATA') or 'unset'}) "
+            f"{spec.name}: file {f.name!r} not found in {_where_data()} "
             f"or the cache ({cache_dir() / spec.folder}); set DP_LIT_DATA to a folder holding {spec.folder}/{f.name}, "
             f"or allow the download from {f.url}")
     return _download(spec, f, mirror=mirror or os.environ.get('DP_LIT_MIRROR'))

@@ -60,9 +60,8 @@ def _spent(est, eps):
 def _cell_seed(random_state, *coords):
     return int(np.random.SeedSequence([int(random_state), *map(int, coords)]).generate_state(1)[0])
 
-def _run_cell(cell, data, methods, reproducible_noise=True):
+def _run_cell(cell, d, methods, reproducible_noise=True):
     ds_name, m_name, eps, rep, fold, train, test, seed = cell
-    d = data[ds_name]
     X, y = d.X, d.y.to_numpy()
     est = _make_estimator(methods[m_name], d, eps, seed, reproducible_noise)
     Xtr, Xte = X.iloc[train], X.iloc[test]
@@ -130,7 +129,7 @@ def run_experiment(methods:dict, # name -> estimator, or name -> factory(dataset
                              "(pip install 'dp_lit[dist]'; then `from distributed import Client; Client(...)`)") from None
     with joblib.parallel_config(backend=backend or 'loky', n_jobs=n_jobs):
         par = joblib.Parallel(return_as='generator')
-        gen = par(joblib.delayed(_run_cell)(c, data, methods, reproducible_noise) for c in cells)
+        gen = par(joblib.delayed(_run_cell)(c, data[c[0]], methods, reproducible_noise) for c in cells)
         if show:
             from tqdm.auto import tqdm
             gen = tqdm(gen, total=len(cells), desc='cells')
