@@ -12,6 +12,8 @@ import warnings
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import DataConversionWarning
+from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, noise_source,
@@ -21,35 +23,75 @@ from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, reso
                           resolve_classes, _as_frame)
 
 # %% auto #0
-__all__ = ['RandomDecisionTreeClassifier', 'PrivateRDTClassifier', 'PrivateID3Classifier']
+__all__ = ['auto_max_depth', 'RandomDecisionTreeClassifier', 'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #6a3bc584
-def _check_y(y, n):
-    y = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
+def _check_y(y, n, where='fit'):
+    "Labels as a 1-d array: None, a wrong length, missing labels and continuous targets are refused by name."
+    if y is None: raise ValueError(f"{where} requires y to be passed, but the target y is None")
+    y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn("A column-vector y was passed when a 1d array was expected; it was ravelled to shape (n_samples,).",
+                      DataConversionWarning, stacklevel=3)
+        y = y.ravel()
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
     if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
     if n == 0: raise ValueError("X is empty; expected at least one row")
     if pd.isna(y).any(): raise ValueError("y contains missing labels")
+    try: kind = type_of_target(y)
+    except (ValueError, TypeError): kind = 'unknown'
+    if kind in ('continuous', 'continuous-multioutput'):
+        raise ValueError(f"Unknown label type: continuous. {where} is a classifier and y holds {len(np.unique(y))} distinct "
+                         "non-integer numbers; pass class labels (e.g. bin a numeric target with public cut points)")
     return y
+
+def auto_max_depth(space:FeatureSpace, # the public feature space
+                   n_rows:float, # number of training rows: public, or a private estimate
+                   n_trees:int=10, # trees sharing the budget
+                   epsilon:float=1.0, # budget of the whole ensemble (inf: no noise)
+                   sensitivity:int=1, # L1 sensitivity of one tree's leaf vector
+                   max_height:int=20, # never deeper than this
+                  ) -> int:
+    "Tree height from public quantities: about n_rows / c occupied leaves, c growing with the noise (see the prose)."
+    c = 2.0 + (0.0 if math.isinf(epsilon) else 4.0 * sensitivity * math.sqrt(n_trees) / epsilon)
+    leaves = max(float(n_rows) / c, 1.0)
+    logb = np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), math.log(2) / 2)   # numeric: half a bit per split
+    h_size = math.floor(math.log(leaves) / max(float(np.mean(logb)), 1e-9))
+    n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
+    h_attr = n_cat // 2 + 4 * n_num                    # the paper's k/2 for categorical data; numeric attributes may repeat
+    return int(min(max(1, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
+
+_DEPTH_RULES = ('auto', 'paper')
 
 class _RandomTreesBase(ClassifierMixin, BaseEstimator):
     "Input handling shared by the random-tree classifiers."
-    def _setup(self, X, y):
+    def _setup(self, X, y, classes=None):
+        name = type(self).__name__
         df = _as_frame(X)
-        if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
-        y = _check_y(y, df.shape[0])
+        y = _check_y(y, df.shape[0], name)
         if not isinstance(self.n_estimators, numbers.Integral) or self.n_estimators < 1:
             raise ValueError(f"n_estimators must be a positive int; got {self.n_estimators!r}")
-        name = type(self).__name__
-        self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
+        self.classes_ = np.sort(resolve_classes(y, self.classes if classes is None else classes, where=name))
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        k = self.n_features_in_
-        h = max(1, k // 2) if self.max_depth is None else self.max_depth
-        if not isinstance(h, numbers.Integral) or h < 1: raise ValueError(f"max_depth must be a positive int; got {self.max_depth!r}")
-        self.max_depth_ = int(h)
-        return self.space_.encode(df), self._class_index(y)
+        return self.space_.encode(df, warn=name), self._class_index(y)
+
+    def _check_depth(self):
+        "The height rule: 'auto', 'paper' (None is the paper's) or a positive int."
+        h = 'paper' if self.max_depth is None else self.max_depth
+        if isinstance(h, str):
+            if h not in _DEPTH_RULES: raise ValueError(f"max_depth must be 'auto', 'paper' or a positive int; got {h!r}")
+            return h
+        if isinstance(h, bool) or not isinstance(h, numbers.Integral) or h < 1:
+            raise ValueError(f"max_depth must be 'auto', 'paper' or a positive int; got {self.max_depth!r}")
+        return int(h)
+
+    def _height(self, rule, n_rows, epsilon=math.inf, sensitivity=1):
+        "The height `rule` gives for this feature space (`n_rows` is used by 'auto' only)."
+        if rule == 'paper': return max(1, self.n_features_in_ // 2)
+        if rule == 'auto': return auto_max_depth(self.space_, n_rows, self.n_estimators, epsilon, sensitivity)
+        return rule
 
     def _class_index(self, y):
         idx = pd.Index(self.classes_).get_indexer(y).astype(np.int64)       # hashing, not sorting; -1 outside
@@ -62,11 +104,12 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, 'structure_')
         df = _as_frame(X, self.space_.names)
         if df.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {df.shape[1]} attributes; the model was fitted with {self.n_features_in_}")
+            raise ValueError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
         return self.space_.encode(df)
 
     def predict(self, X):
         "The most probable class of each row."
+        check_is_fitted(self, 'structure_')
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
 
 def _normalise(total):
@@ -78,14 +121,16 @@ def _normalise(total):
 # %% ../nbs/11_rdt.ipynb #63a7cbe7
 class RandomDecisionTreeClassifier(_RandomTreesBase):
     "Fan et al.'s random decision trees (Jagannathan et al. 2009, Figs. 1-2). Not private: pruning reveals empty leaves."
-    def __init__(self, n_estimators:int=10, max_depth:int|None=None, prune:bool=True, random_state=None,
+    def __init__(self, n_estimators:int=10, max_depth='auto', prune:bool=True, random_state=None,
                  domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None):
         self.n_estimators, self.max_depth, self.prune, self.random_state = n_estimators, max_depth, prune, random_state
         self.domains, self.categories, self.bounds, self.classes = domains, categories, bounds, classes
 
     def fit(self, X, y):
         "Draw the structure, count the rows at every node (every level when pruning)."
+        rule = self._check_depth()
         E, y_idx = self._setup(X, y)
+        self.max_depth_ = self._height(rule, len(E))                 # not private: this model reads the data freely
         self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
         K = self.structure_.walk(E)
         C = len(self.classes_)
@@ -98,6 +143,7 @@ class RandomDecisionTreeClassifier(_RandomTreesBase):
         return self
 
     def _node_counts(self, X):
+        check_is_fitted(self, 'structure_')
         K = self.structure_.walk(self._encode(X))
         h = K.shape[0] - 1
         if not self.prune:
@@ -119,26 +165,10 @@ class RandomDecisionTreeClassifier(_RandomTreesBase):
 
 # %% ../nbs/11_rdt.ipynb #ed074330
 _NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
+_AUTO_ROWS_SHARE = 0.05        # share of epsilon spent on the row count when max_depth='auto' needs it
 
-class PrivateRDTClassifier(_RandomTreesBase):
-    "Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each."
-    def __init__(self, n_estimators:int=10, # number of trees N
-                 max_depth:int|None=None, # tree height h (default floor(k/2), the paper's)
-                 epsilon:float=1.0, # budget of the whole ensemble (each tree gets epsilon/N)
-                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
-                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
-                 random_state=None, # public randomness: the tree structure (never the noise)
-                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
-                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'substitution' or 'label_change' (sensitivity 2)
-                 max_stored_leaves:int=200_000, # store every leaf when the forest has at most this many (no secret kept)
-                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
-                 budget:Budget|None=None, # an external ledger to charge (the same object survives `clone`)
-                ):
-        self.n_estimators, self.max_depth, self.epsilon, self.noise = n_estimators, max_depth, epsilon, noise
-        self.negative, self.random_state, self.noise_seed, self.neighbours = negative, random_state, noise_seed, neighbours
-        self.max_stored_leaves = max_stored_leaves
-        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
-
+class _NoisyCounts:
+    "Noise on count vectors, shared by Private-RDT and RDT#: parameter checks, the budget of one tree, exact or keyed noise."
     def _check_params(self):
         eps = check_epsilon(self.epsilon, allow_inf=True)
         if self.noise not in ('laplace', 'geometric'): raise ValueError(f"noise must be 'laplace' or 'geometric'; got {self.noise!r}")
@@ -162,44 +192,9 @@ class PrivateRDTClassifier(_RandomTreesBase):
         tags.non_deterministic = self.noise_seed is None      # secret noise: two fits differ by design
         return tags
 
-    def fit(self, X, y):
-        "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
-        eps = self._check_params()
-        E, y_idx = self._setup(X, y)
-        ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateRDTClassifier')
-        ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
-        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
-        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
-        C = len(self.classes_)
-        if every is not None:                                              # every leaf stored: nothing secret kept
-            self._key, self._noise_src = None, noise_source(self.noise_seed)
-            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
-        else:                                                              # too many leaves: keyed, lazily evaluated noise
-            self._key, self._noise_src = NoiseKey(self.noise_seed), None
-            self.leaves_ = None
-        self.budget_ = ledger
-        self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
-        self.n_batches_ = 0
-        self._add_batch(E, y_idx, 'fit')
-        return self
-
-    def partial_fit(self, X, y):
-        "Private update (Sec. V-B) with a batch of NEW rows: fresh noise, parallel composition; disjointness from earlier batches is the caller's promise."
-        if not hasattr(self, 'structure_'):
-            return self.fit(X, y)
-        y = _check_y(y, len(_as_frame(X)))
-        E = self._encode(X)
-        self._add_batch(E, self._class_index(y), 'partial_fit')
-        return self
-
-    @property
-    def stores_all_leaves_(self) -> bool:
-        "True when every leaf's noisy vector is stored: the fitted object is then the public release and holds no secret."
-        check_is_fitted(self, 'structure_')
-        return self._key is None
-
     def _eps_tree(self):
-        return check_epsilon(self.epsilon, allow_inf=True) / self.n_estimators
+        "Budget of one tree's leaf vector: the ensemble's epsilon (less the row count's share, if spent) over N trees."
+        return (check_epsilon(self.epsilon, allow_inf=True) - getattr(self, 'n_rows_eps_', 0.0)) / self.n_estimators
 
     def _noise(self, counts, keys, batch):
         "Noisy copy of `counts` (one row per leaf or center key): stored mode draws fresh noise, keyed mode the leaf's fixed noise."
@@ -222,9 +217,85 @@ class PrivateRDTClassifier(_RandomTreesBase):
             out = out + self._noise(np.zeros_like(out), keys, b)
         return out
 
+    def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
+
+
+# %% ../nbs/11_rdt.ipynb #287f0bdb
+class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
+    "Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each."
+    def __init__(self, n_estimators:int=10, # number of trees N
+                 max_depth='auto', # tree height h: 'auto' (from public quantities, see below), 'paper' (floor(k/2)) or an int
+                 epsilon:float=1.0, # budget of the whole ensemble (each tree gets epsilon/N)
+                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
+                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
+                 random_state=None, # public randomness: the tree structure (never the noise)
+                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
+                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'substitution' or 'label_change' (sensitivity 2)
+                 max_stored_leaves:int=200_000, # store every leaf when the forest has at most this many (no secret kept)
+                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
+                 budget:Budget|None=None, # an external ledger to charge (the same object survives `clone`)
+                ):
+        self.n_estimators, self.max_depth, self.epsilon, self.noise = n_estimators, max_depth, epsilon, noise
+        self.negative, self.random_state, self.noise_seed, self.neighbours = negative, random_state, noise_seed, neighbours
+        self.max_stored_leaves = max_stored_leaves
+        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
+
+    def fit(self, X, y):
+        "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
+        return self._fit(X, y)
+
+    def _fit(self, X, y, classes=None):
+        eps = self._check_params()
+        rule = self._check_depth()
+        E, y_idx = self._setup(X, y, classes)
+        ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateRDTClassifier')
+        ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
+        # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
+        self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
+                                                      and math.isfinite(eps)) else 0.0
+        n_rows = len(E)
+        if self.n_rows_eps_ > 0:
+            src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
+            n_rows = max(1, int(geometric_mechanism(np.int64(len(E)), 1, self.n_rows_eps_, random_state=src)))
+        self.n_rows_used_ = n_rows
+        self.max_depth_ = self._height(rule, n_rows, eps, self._sensitivity)
+        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
+        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
+        C = len(self.classes_)
+        if every is not None:                                              # every leaf stored: nothing secret kept
+            self._key, self._noise_src = None, noise_source(self.noise_seed)
+            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
+        else:                                                              # too many leaves: keyed, lazily evaluated noise
+            self._key, self._noise_src = NoiseKey(self.noise_seed), None
+            self.leaves_ = None
+        self.budget_ = ledger
+        self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
+        self.n_batches_ = 0
+        self._add_batch(E, y_idx, 'fit')
+        return self
+
+    def partial_fit(self, X, y, classes=None):
+        "Private update (Sec. V-B) with a batch of NEW rows: fresh noise, parallel composition; disjointness from earlier batches is the caller's promise."
+        if not hasattr(self, 'structure_'):
+            return self._fit(X, y, classes)
+        if classes is not None and list(np.sort(np.asarray(list(classes)))) != list(self.classes_):
+            raise ValueError(f"classes={list(classes)} differs from the classes of the first call, {self.classes_.tolist()}")
+        y = _check_y(y, len(_as_frame(X)), 'partial_fit')
+        E = self._encode(X)
+        self._add_batch(E, self._class_index(y), 'partial_fit')
+        return self
+
+    @property
+    def stores_all_leaves_(self) -> bool:
+        "True when every leaf's noisy vector is stored: the fitted object is then the public release and holds no secret."
+        check_is_fitted(self, 'structure_')
+        return self._key is None
+
     def _add_batch(self, E, y_idx, label):
         b = self.n_batches_
         part = self._block.part(f'batch {b + 1} ({label})')               # never a private quantity in a ledger name
+        if b == 0 and getattr(self, 'n_rows_eps_', 0.0) > 0:
+            part.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
         for t in range(self.n_estimators):                                 # sequential over trees, before any noise
             part.spend(self._eps_tree(), f'tree {t}: leaf vector (sensitivity {self._sensitivity})')
         ids, keys, _ = self.structure_.leaves(E)
@@ -239,8 +310,6 @@ class PrivateRDTClassifier(_RandomTreesBase):
             self.leaves_.set(keys, self.leaves_.lookup(keys) + self._noise(counts, keys, b))  # earlier batches' noise, stored or lazy
         self.n_batches_ = b + 1
 
-    def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
-
     def __getstate__(self):
         state = super().__getstate__()
         if state.get('_key') is not None and not state['_key'].reproducible:
@@ -251,6 +320,7 @@ class PrivateRDTClassifier(_RandomTreesBase):
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy leaf vector at each row's leaf, per tree: (n_estimators, n, n_classes)."
+        check_is_fitted(self, 'structure_')
         return self.leaves_.lookup(self.structure_.leaf_keys(self._encode(X)))
 
     def predict_proba(self, X) -> np.ndarray:
@@ -265,10 +335,13 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
     def __init__(self, epsilon:float=1.0, n_queries:int=100, max_depth:int|None=None, stopping:str='sulq',
                  noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
                  noise_seed:int|None=None, # None: secret noise (OS entropy); an int: reproducible, not private against whoever knows it
-                 domains:dict|None=None, categories:dict|None=None, classes=None, budget:Budget|None=None):
+                 unclassified:str='ancestor', # a leaf whose noisy counts are all <= 0: 'ancestor' (nearest labelled ancestor's label) or 'none' (None, as in Table I)
+                 numeric_bins:int=4, # numeric attributes: equal-width bins of their public range (public cut points)
+                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None, budget:Budget|None=None):
         self.epsilon, self.n_queries, self.max_depth, self.noise, self.noise_seed = epsilon, n_queries, max_depth, noise, noise_seed
         self.stopping = stopping
-        self.domains, self.categories, self.classes, self.budget = domains, categories, classes, budget
+        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
+        self.numeric_bins, self.unclassified = numeric_bins, unclassified
 
     def _query(self, counts, rng):
         self._ledger_part.spend(self._eps_q, f'query {self.n_queries_used_ + 1}')
@@ -284,15 +357,17 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"n_queries must be a positive int (fixed before seeing the data); got {self.n_queries!r}")
         if self.noise not in ('laplace', 'geometric'): raise ValueError(f"noise must be 'laplace' or 'geometric'; got {self.noise!r}")
         if self.stopping not in ('sulq', 'id3'): raise ValueError(f"stopping must be 'sulq' or 'id3'; got {self.stopping!r}")
+        if self.unclassified not in ('ancestor', 'none'):
+            raise ValueError(f"unclassified must be 'ancestor' or 'none'; got {self.unclassified!r}")
+        if isinstance(self.numeric_bins, bool) or not isinstance(self.numeric_bins, numbers.Integral) or self.numeric_bins < 2:
+            raise ValueError(f"numeric_bins must be an int >= 2; got {self.numeric_bins!r}")
         df = _as_frame(X)
-        if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
-        y = _check_y(y, df.shape[0])
+        y = _check_y(y, df.shape[0], 'PrivateID3Classifier')
         self.classes_ = np.sort(resolve_classes(y, self.classes, where='PrivateID3Classifier'))
-        self.space_ = resolve_feature_space(df, self.domains, self.categories, None, where='PrivateID3Classifier')
-        if not self.space_.is_cat.all():
-            raise ValueError("PrivateID3Classifier handles categorical attributes only; discretise numeric ones with public cut points")
+        self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='PrivateID3Classifier')
         self.n_features_in_ = df.shape[1]
-        E = self.space_.encode(df).astype(np.int64)
+        if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        E = self._codes(df, warn='PrivateID3Classifier')
         yi = np.searchsorted(self.classes_, y)
         C, q = len(self.classes_), int(self.n_queries)
         ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateID3Classifier')
@@ -303,7 +378,7 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
         self.n_queries_used_ = 0
         rng = noise_source(self.noise_seed)              # the tree has no public randomness: all of it is noise
         max_depth = self.n_features_in_ if self.max_depth is None else int(self.max_depth)
-        nv = self.space_.n_values
+        nv = np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins)
         # nodes: attr (-1 leaf), label (-1 unclassified), children {value: node}
         self.nodes_ = [dict(rows=np.arange(len(E)), attrs=list(range(self.n_features_in_)), depth=0)]
         queue, reserved = [0], 1                      # every created node needs one histogram query
@@ -336,24 +411,39 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
                 queue.append(len(self.nodes_) - 1); reserved += 1
         return self
 
+    def _codes(self, df, warn=None):
+        "Category codes; numeric attributes cut into `numeric_bins` equal-width bins of their public range."
+        E = self.space_.encode(df, warn=warn)
+        num = ~self.space_.is_cat
+        if num.any():
+            lo, hi = self.space_.lower[num], self.space_.upper[num]
+            width = np.where(hi > lo, hi - lo, 1.0)
+            E[:, num] = np.clip(np.floor((E[:, num] - lo) / width * self.numeric_bins), 0, self.numeric_bins - 1)
+        return E.astype(np.int64)
+
     def _leaf_labels(self, X):
         check_is_fitted(self, 'nodes_')
-        E = self.space_.encode(_as_frame(X, self.space_.names)).astype(np.int64)
+        df = _as_frame(X, self.space_.names)
+        if df.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {df.shape[1]} features, but PrivateID3Classifier is expecting {self.n_features_in_} features as input")
+        E = self._codes(df)
         out = np.full(len(E), -1)
-        stack = [(0, np.arange(len(E)))]
+        stack = [(0, np.arange(len(E)), -1)]
         while stack:                                   # one step per node, never per row
-            i, rows = stack.pop(); node = self.nodes_[i]
+            i, rows, above = stack.pop(); node = self.nodes_[i]
+            here = node['label'] if node['label'] >= 0 else above      # nearest labelled ancestor (post-processing)
             if node['attr'] < 0 or len(rows) == 0:
-                out[rows] = node['label']; continue
+                out[rows] = node['label'] if self.unclassified == 'none' else here; continue
             vals = E[rows, node['attr']]
             for v, c in node['children'].items():
-                stack.append((c, rows[vals == v]))
+                stack.append((c, rows[vals == v], here))
         return out
 
     def predict(self, X):
-        "Noisy-majority label of each row's leaf; None where the leaf is unclassified."
+        "Noisy-majority label of each row's leaf (see `unclassified` for leaves without one)."
         lab = self._leaf_labels(X)
-        out = np.empty(len(lab), dtype=object)
+        if (lab >= 0).all(): return self.classes_[lab]
+        out = np.empty(len(lab), dtype=object)          # None marks an unclassified row
         out[lab >= 0] = self.classes_[lab[lab >= 0]]
         return out
 
@@ -362,8 +452,16 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
         return float(np.mean(self.predict(X) == np.asarray(y, dtype=object)))
 
     def unclassified_rate(self, X) -> float:
-        "Fraction of rows that reach an unclassified leaf."
-        return float(np.mean(self._leaf_labels(X) < 0))
+        "Fraction of rows that reach a leaf with no noisy majority (whatever `unclassified` then predicts)."
+        check_is_fitted(self, 'nodes_')
+        E = self._codes(_as_frame(X, self.space_.names))
+        out = np.zeros(len(E), bool); stack = [(0, np.arange(len(E)))]
+        while stack:
+            i, rows = stack.pop(); node = self.nodes_[i]
+            if node['attr'] < 0 or len(rows) == 0: out[rows] = node['label'] < 0; continue
+            vals = E[rows, node['attr']]
+            for v, c in node['children'].items(): stack.append((c, rows[vals == v]))
+        return float(out.mean())
 
 def _entropy(c):
     s = c.sum()

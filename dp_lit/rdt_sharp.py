@@ -17,7 +17,7 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, hash_keys
 from .accounting import Budget
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame
-from .rdt import PrivateRDTClassifier, _RandomTreesBase, _normalise, _check_y
+from .rdt import PrivateRDTClassifier, _NoisyCounts, _RandomTreesBase, _normalise, _check_y
 
 # %% auto #0
 __all__ = ['CenterForest', 'rdt_sharp_height', 'RDTSharpClassifier']
@@ -39,7 +39,7 @@ class CenterForest:
         ids, keys, _ = self.structure.leaves(E_pub)
         L, T = len(keys), ids.shape[0]
         cnt = np.bincount(ids.ravel(), minlength=L)
-        ncent = np.maximum(1, np.ceil(self.n_cells * cnt / nU)).astype(np.int64)
+        ncent = np.minimum(np.maximum(1, np.ceil(self.n_cells * cnt / nU)), cnt).astype(np.int64)   # never more centers than rows
         self.ncent, self.leaf_keys = ncent, keys
         self.center_start = np.concatenate([[0], np.cumsum(ncent)[:-1]])
         leaf_tree = np.zeros(L, dtype=np.int64); leaf_tree[ids] = np.arange(T)[:, None]
@@ -117,7 +117,7 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
-class RDTSharpClassifier(_RandomTreesBase):
+class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
     "RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2."
     def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
                  n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
@@ -142,12 +142,7 @@ class RDTSharpClassifier(_RandomTreesBase):
     @property
     def n_estimators(self): return self.n_primary
 
-    # the primary ensemble's noise is Private-RDT's, keyed the same way: one implementation for both
-    _check_params = PrivateRDTClassifier._check_params
-    _sensitivity = PrivateRDTClassifier._sensitivity
-    _eps_tree = PrivateRDTClassifier._eps_tree
-    _noise = PrivateRDTClassifier._noise
-    _lazy = PrivateRDTClassifier._lazy
+    # the primary ensemble's noise is Private-RDT's (the `_NoisyCounts` mixin), keyed the same way
     # RDT#'s noise is always keyed: Private-RDT's option of storing every leaf (`max_stored_leaves`) does not apply
     max_stored_leaves = 0
 
@@ -157,13 +152,6 @@ class RDTSharpClassifier(_RandomTreesBase):
             raise ValueError(f"classes must not contain -1; got {np.asarray(self.classes, dtype=object).tolist()}. "
                              "RDTSharpClassifier reads y == -1 as an unlabelled row (scikit-learn's semi-supervised convention) "
                              "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.non_deterministic = self.noise_seed is None      # secret noise: two fits differ by design
-        return tags
-
-    def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
 
     def __getstate__(self):
         state = super().__getstate__()
@@ -182,15 +170,14 @@ class RDTSharpClassifier(_RandomTreesBase):
         if not (isinstance(self.n_cells, numbers.Real) and self.n_cells > 0):
             raise ValueError(f"n_cells must be a positive number; got {self.n_cells!r}")
         df = _as_frame(X)
-        y = _check_y(y, df.shape[0])
+        y = _check_y(y, df.shape[0], 'RDTSharpClassifier')
         unl = _unlabeled_mask(y)
         if unl.all(): raise ValueError("y has no labelled rows (every row is -1); RDT# needs private labelled rows")
         Xl, yl, Xu = df[~unl], y[~unl], df[unl]
-        depth, self.max_depth = self.max_depth, (self.max_depth if self.max_depth is not None else 1)
-        try:
-            E_l, y_idx = self._setup(Xl, yl)             # classes, domains (over the labelled rows' frame)
-        finally:
-            self.max_depth = depth
+        if self.max_depth is not None and (isinstance(self.max_depth, bool) or not isinstance(self.max_depth, numbers.Integral)
+                                           or self.max_depth < 1):
+            raise ValueError(f"max_depth must be None (the paper's rule, from n_labeled) or a positive int; got {self.max_depth!r}")
+        E_l, y_idx = self._setup(Xl, yl)                 # classes, domains (over the labelled rows' frame)
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='RDTSharpClassifier') \
             if self.domains is None and self.categories is None and self.bounds is None and not all(
                 isinstance(df[c].dtype, pd.CategoricalDtype) for c in df.columns) else self.space_
@@ -200,6 +187,8 @@ class RDTSharpClassifier(_RandomTreesBase):
                 warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
                               "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=2)
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(yl))
+        else:
+            self.max_depth_ = int(self.max_depth)
         ledger = self.budget if self.budget is not None else Budget(eps, name='RDTSharpClassifier')
         ledger.check(eps, 'RDT# primary ensemble')
         rng = check_random_state(self.random_state)       # public: structure and centers only
@@ -242,6 +231,16 @@ class RDTSharpClassifier(_RandomTreesBase):
     def predict_proba_primary(self, X) -> np.ndarray:
         "Probabilities from the primary (noisy) ensemble E1 alone."
         return _normalise(self._primary_total(self._encode(X)))
+
+    def score(self, X, y, sample_weight=None) -> float:
+        "Accuracy on the labelled rows of (X, y); rows with y == -1 are unlabelled and not scored."
+        y = np.asarray(y, dtype=object).ravel()
+        lab = ~_unlabeled_mask(y)
+        if not lab.any(): raise ValueError("score needs labelled rows; every y is -1 (unlabelled)")
+        df = _as_frame(X)
+        sw = None if sample_weight is None else np.asarray(sample_weight)[lab]
+        pred = self.predict(df[lab])
+        return float(np.average(pred.astype(object) == y[lab], weights=sw))
 
     def predict_proba(self, X) -> np.ndarray:
         "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."

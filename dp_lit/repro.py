@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 # %% auto #0
-__all__ = ['REPRODUCTIONS', 'Reproduction', 'register_reproduction', 'load_reproductions', 'run_reproduction', 'JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1', 'J2013_FRACTIONS', 'J2013_TABLE2', 'HUANG2022_TABLE1', 'HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2', 'HUANG2022_TABLE2_METHODS', 'HUANG2022_SPE_STARRED', 'HUANG2022_DATA', 'huang_dataset', 'huang_available']
+__all__ = ['REPRODUCTIONS', 'Reproduction', 'register_reproduction', 'load_reproductions', 'run_reproduction', 'JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1', 'J2013_FRACTIONS', 'J2013_TABLE2', 'HUANG2022_TABLE1', 'HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2', 'HUANG2022_TABLE2_METHODS', 'HUANG2022_SPE_STARRED', 'HUANG2022_DATA', 'HUANG_FIG3_SETS', 'HUANG_FIELD_SETS', 'HUANG_FIELD_DELTA', 'huang_dataset', 'huang_available']
 
 # %% ../nbs/05_reproductions.ipynb #753fd986
 @dataclass
@@ -95,69 +95,6 @@ def _to_markdown(df:pd.DataFrame) -> str:
     rows = ['| ' + ' | '.join(fmt(v) for v in r) + ' |' for r in df.itertuples(index=False)]
     return '\n'.join([head, sep] + rows)
 
-# %% ../nbs/05_reproductions.ipynb #1f88f1b9
-from scipy import stats
-from .mechanisms import private_median
-from .accounting import geometric_allocation, uniform_allocation
-
-def _median_tree_error(X:np.ndarray, depth:int, eps_levels, lower:float, upper:float, rng, min_rows:int=10) -> float:
-    "Mean |private median - true median| over the nodes of one tree of private-median splits (Huang et al. Alg. 1)."
-    n, d = X.shape
-    errs = []
-    stack = [(np.arange(n), 0, np.full(d, lower), np.full(d, upper))]
-    while stack:
-        idx, lvl, lo, hi = stack.pop()
-        if lvl >= depth or len(idx) <= min_rows: continue
-        j = int(rng.integers(d))
-        v = X[idx, j]
-        p = private_median(v, lo[j], hi[j], eps_levels[lvl], random_state=rng)
-        errs.append(abs(p - np.median(v)))
-        left = v <= p
-        hl = hi.copy(); hl[j] = p; lr = lo.copy(); lr[j] = p
-        stack.append((idx[left], lvl + 1, lo, hl)); stack.append((idx[~left], lvl + 1, lr, hi))
-    return float(np.mean(errs)) if errs else float('nan')
-
-@register_reproduction('huang2022-fig2', 'Huang, Lei and Kaban (2022), Fig. 2: geometric vs uniform budget allocation',
-                       'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022')
-def _repro_huang_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
-    repeats = 50 if full else 8
-    epsilons = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
-    rows = []
-    ss = np.random.SeedSequence(random_state)
-    for depth in (5, 10):
-        for eps in epsilons:
-            for rule, alloc in (('geometric', geometric_allocation(eps, depth)), ('uniform', uniform_allocation(eps, depth))):
-                for r in range(repeats):
-                    rng = np.random.default_rng([random_state, depth, int(eps * 1000), r])
-                    X = rng.standard_normal((4000, 5))
-                    rng_m = np.random.default_rng([random_state, depth, int(eps * 1000), r, 1 if rule == 'geometric' else 2])
-                    rows.append(dict(depth=depth, epsilon=eps, allocation=rule, repeat=r,
-                                     distance=_median_tree_error(X, depth, alloc, -6.0, 6.0, rng_m)))
-    res = pd.DataFrame(rows)
-    s = res.groupby(['depth', 'epsilon', 'allocation'])['distance'].agg(['mean', 'std']).unstack('allocation')
-    table = pd.DataFrame({'depth': s.index.get_level_values(0), 'epsilon': s.index.get_level_values(1),
-                          'geometric': s[('mean', 'geometric')].values, 'uniform': s[('mean', 'uniform')].values})
-    pvals = []
-    for (dep, e), g in res.groupby(['depth', 'epsilon']):
-        a = g.loc[g.allocation == 'geometric', 'distance']; b = g.loc[g.allocation == 'uniform', 'distance']
-        pvals.append(stats.mannwhitneyu(a, b, alternative='less').pvalue)
-    table['p (geometric < uniform)'] = pvals
-    table['paper'] = 'geometric < uniform'
-    table['ours agrees'] = table['geometric'] < table['uniform']
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.4), sharey=True)
-    for ax, dep in zip(axes, (5, 10)):
-        for rule in ('geometric', 'uniform'):
-            g = res[(res.depth == dep) & (res.allocation == rule)].groupby('epsilon')['distance']
-            ax.errorbar(g.mean().index, g.mean(), yerr=g.std(), marker='o', capsize=3, label=rule)
-        ax.set(xscale='log', xlabel='epsilon_s', ylabel='mean |private - true median|', title=f'max depth {dep}')
-        ax.legend()
-    fig.tight_layout()
-    agree = int(table['ours agrees'].sum())
-    verdict = (f"Geometric allocation gave the smaller mean distance in {agree} of {len(table)} settings "
-               f"({repeats} repetitions each); the paper reports it smaller in all of its settings.")
-    return dict(results=res, table=table, figures={'median_distance_vs_epsilon': fig}, verdict=verdict)
-
 # %% ../nbs/11_rdt.ipynb #c636d59b
 import math
 
@@ -178,7 +115,7 @@ def _j2009_data(name):
 
 def _private_rdt_factory(n_trees):
     def make(ds, eps):
-        return PrivateRDTClassifier(n_estimators=n_trees, epsilon=eps, domains=ds.domains, classes=list(ds.classes))
+        return PrivateRDTClassifier(n_estimators=n_trees, epsilon=eps, max_depth='paper', domains=ds.domains, classes=list(ds.classes))
     return make
 
 def _subplots(r, c, **kw):
@@ -233,7 +170,7 @@ def _repro_j2009_id3(full=False, n_jobs=1, backend=None, random_state=0, progres
     for name, (q, paper_np, paper_p) in JAGANNATHAN2009_TABLE1.items():
         ds = load_dataset(name)
         def make(stopping, q=q):
-            return lambda d, eps: PrivateID3Classifier(epsilon=eps, n_queries=q if math.isfinite(eps) else 10**9, stopping=stopping,
+            return lambda d, eps: PrivateID3Classifier(epsilon=eps, n_queries=q if math.isfinite(eps) else 10**9, stopping=stopping, unclassified='none',
                                                        domains=d.domains, classes=list(d.classes))
         r = run_experiment({'ID3 (plain stopping)': make('id3'), 'ID3 (SuLQ stopping)': make('sulq')}, {name: ds}, [1.0, math.inf],
                            repeats=repeats, cv=cv, n_jobs=n_jobs, backend=backend, random_state=random_state, progress=progress)
@@ -259,7 +196,7 @@ class _TwoBatchPrivateRDT(ClassifierMixin, BaseEstimator):
         y = np.asarray(y); rng = check_random_state(self.random_state)
         perm = rng.permutation(len(y)); h1, h2 = np.sort(perm[: len(y) // 2]), np.sort(perm[len(y) // 2:])
         eps = check_epsilon(self.epsilon, allow_inf=True)
-        mk = lambda e: PrivateRDTClassifier(n_estimators=self.n_estimators, epsilon=e, domains=self.domains, classes=self.classes, random_state=rng,
+        mk = lambda e: PrivateRDTClassifier(n_estimators=self.n_estimators, epsilon=e, max_depth='paper', domains=self.domains, classes=self.classes, random_state=rng,
                                             noise_seed=self.noise_seed)
         if self.mode == 'update': self.model_ = mk(eps).fit(X.iloc[h1], y[h1]).partial_fit(X.iloc[h2], y[h2]); self.total_epsilon_ = eps
         elif self.mode == 'union': self.model_ = mk(eps).fit(X, y); self.total_epsilon_ = 2 * eps
@@ -333,7 +270,7 @@ class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
             self.model_ = RDTSharpClassifier(epsilon=self.epsilon, domains=self.domains, classes=self.classes,
                                              n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed).fit(X, ys)
         elif self.method == 'private_rdt':
-            self.model_ = PrivateRDTClassifier(self.n_trees, epsilon=self.epsilon, domains=self.domains, classes=self.classes,
+            self.model_ = PrivateRDTClassifier(self.n_trees, epsilon=self.epsilon, max_depth='paper', domains=self.domains, classes=self.classes,
                                                random_state=rng, noise_seed=self.noise_seed).fit(X[~unl], ys[~unl].astype(np.asarray(self.classes).dtype))
         elif self.method == 'primary':
             self.model_ = RDTSharpClassifier(epsilon=self.epsilon, n_secondary=0, domains=self.domains, classes=self.classes,
@@ -913,86 +850,3 @@ def _repro_huang_field(full=False, n_jobs=1, backend=None, random_state=0, progr
         parts.append(f"DP-EBM (delta = {HUANG_FIELD_DELTA:g}) ahead of SPE in {len(ahead)} of {len(gap)} binary cells"
                      + (f", by {ahead.min():.1f} to {ahead.max():.1f} points." if len(ahead) else "."))
     return dict(results=res, table=table, figures={}, verdict=' '.join(parts))
-
-# %% ../nbs/14_baselines.ipynb #086d536d
-import warnings as _baselines_warnings
-from .mechanisms import PrivacyLeakWarning as _BaselinesLeak
-from .baselines import SmoothRandomTreesClassifier as _BaselinesSRT, MaxTreeClassifier as _BaselinesMaxTree
-
-_BASELINES_PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
-
-class _BaselinesQuietSRT(_BaselinesSRT):
-    "SRT for the experiment grid: the faithful variant's warnings are silenced (the prose states what leaks)."
-    def fit(self, X, y):
-        with _baselines_warnings.catch_warnings():
-            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
-            return super().fit(X, y)
-
-class _BaselinesQuietMaxTree(_BaselinesMaxTree):
-    "MaxTree for the experiment grid, with the not-DP accounting's warning silenced."
-    def fit(self, X, y):
-        with _baselines_warnings.catch_warnings():
-            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
-            return super().fit(X, y)
-
-_BASELINES_T1 = {  # our method -> (paper column, estimator, keywords)
-    'SRT faithful': ('SRT', _BaselinesQuietSRT, dict(faithful=True, bounds_from_data=True)),
-    'SRT corrected': ('SRT', _BaselinesQuietSRT, dict()),
-    'MaxTree bootstrap, parallel (not DP)': ('MaxTree', _BaselinesQuietMaxTree, dict(sampling='bootstrap', accounting='parallel', neighbours='substitution')),
-    'MaxTree bootstrap, multiplicity': ('MaxTree', _BaselinesQuietMaxTree, dict(sampling='bootstrap', neighbours='substitution')),
-    'MaxTree disjoint': ('MaxTree', _BaselinesQuietMaxTree, dict()),
-}
-
-def _baselines_factory(cls, kw):
-    "A factory (data set, epsilon) -> estimator with the data set's public domains and classes."
-    def make(d, eps):
-        return cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
-    return make
-
-def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None):
-    "Huang's protocol (90/10 splits, epsilon = 2; 50 splits in full, 2 quick) on every set with data; each set loaded once."
-    import pandas as pd
-    from dp_lit.data import DatasetNotFoundError
-    from dp_lit.experiments import run_experiment
-    from dp_lit.repro import huang_dataset
-    repeats = 50 if full else 2
-    frames, majority = [], {}
-    for p in (sets or list(table)):
-        try: d = huang_dataset(p)
-        except DatasetNotFoundError: continue
-        majority[p] = 100 * d.y.value_counts(normalize=True).max()
-        frames.append(run_experiment(methods, {p: d}, [2.0], repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
-                                     random_state=random_state, progress=progress))
-    return pd.concat(frames, ignore_index=True), repeats, majority
-
-def _baselines_wide(t):
-    "One row per data set: 'ours ± sd (paper)' for each method."
-    import numpy as np
-    cell = lambda r: ('-' if not np.isfinite(r.ours) else f"{r.ours:.2f} ± {r.sd:.2f}") + f" ({r.paper:.2f})"
-    w = t.assign(cell=[cell(r) for r in t.itertuples()]).pivot(index='dataset', columns='method', values='cell')
-    return w.loc[list(dict.fromkeys(t.dataset)), list(dict.fromkeys(t.method))]
-
-@register_reproduction('huang2022-table1-competitors',
-                       'Huang, Lei and Kaban (2022), Table 1: the SRT and MaxTree columns (faithful and corrected), epsilon = 2', _BASELINES_PAPER)
-def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None):
-    import numpy as np
-    from dp_lit.repro import HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, _huang_paper_table
-    methods = {m: _baselines_factory(cls, kw) for m, (_, cls, kw) in _BASELINES_T1.items()}
-    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets)
-    table = _huang_paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, [(p, m) for m, (p, _, _) in _BASELINES_T1.items()])
-    table['majority'] = table.dataset.map(maj)
-    table['paper_at_or_below_majority'] = table.paper <= table.majority + 0.5
-    ok = table[np.isfinite(table.ours)]
-    cnt = ok.groupby('method', sort=False).verdict.value_counts().unstack(fill_value=0)
-    cost = {}
-    for a, b in (('SRT faithful', 'SRT corrected'), ('MaxTree bootstrap, parallel (not DP)', 'MaxTree disjoint')):
-        x = ok[ok.method == a].set_index('dataset').ours; y = ok[ok.method == b].set_index('dataset').ours
-        cost[b] = (x - y).mean()
-    low = table[table.paper_at_or_below_majority & table.method.isin(['SRT faithful', 'MaxTree disjoint'])]
-    verdict = (f"{repeats} random 90/10 splits per set, epsilon = 2. Within 2 sd of the paper or above it: "
-               + '; '.join(f"{m}: {int(r.get('within 2 sd', 0) + r.get('above', 0))} of {int(r.sum())}" for m, r in cnt.iterrows())
-               + ". Mean accuracy cost of the correction (points): "
-               + '; '.join(f"{m}: {v:.2f}" for m, v in cost.items())
-               + ". Paper values at or below our majority-class rate (+0.5): "
-               + ', '.join(f"{r.dataset} {_BASELINES_T1[r.method][0]} {r.paper:.2f} (majority {r.majority:.1f})" for r in low.itertuples()) + '.')
-    return dict(results=res, table=table, figures={}, verdict=verdict)

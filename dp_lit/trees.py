@@ -17,7 +17,8 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 
 # %% auto #0
-__all__ = ['FeatureSpace', 'resolve_feature_space', 'resolve_classes', 'RandomStructure', 'count_leaves', 'LeafTable']
+__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'RandomStructure', 'count_leaves',
+           'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -31,28 +32,90 @@ class FeatureSpace:
     domains: dict           # name -> Categorical | Numeric
     @property
     def n_features(self): return len(self.names)
-    def encode(self, X, unknown='error') -> np.ndarray:
-        "Rows as a float matrix: category codes in the public domain, numbers as numbers."
-        return encode(_as_frame(X, self.names), self.domains, unknown=unknown)
+    def encode(self, X, unknown='error', warn:str|None=None) -> np.ndarray:
+        "Rows as a float matrix: category codes in the public domain, numbers clipped to their public bounds."
+        E = encode(_as_frame(X, self.names), self.domains, unknown=unknown)
+        num = np.flatnonzero(~self.is_cat)
+        if len(num):
+            lo, hi = self.lower[num], self.upper[num]
+            out = (E[:, num] < lo) | (E[:, num] > hi)
+            if out.any():
+                E[:, num] = np.clip(E[:, num], lo, hi)
+                if warn:
+                    cols = [self.names[num[j]] for j in np.flatnonzero(out.any(axis=0))]
+                    warnings.warn(f"{warn}: {int(out.sum())} value(s) of {', '.join(map(str, cols[:6]))}{' ...' if len(cols) > 6 else ''} "
+                                  "lie outside the public bounds and were clipped to them", BoundsClippedWarning, stacklevel=3)
+        return E
+
+class BoundsClippedWarning(UserWarning):
+    "Training values outside an attribute's public bounds were clipped to them (what differential privacy requires)."
+
+def _object_column(col, name):
+    "An object column as numbers when every value is a number, else as categories (strings); anything else is refused."
+    v = col.to_numpy()
+    kinds = {('num' if isinstance(x, numbers.Number) and not isinstance(x, (bool, np.bool_)) else
+              'str' if isinstance(x, (str, bool, np.bool_)) else 'na' if x is None else type(x).__name__) for x in v}
+    kinds.discard('na')
+    bad = kinds - {'num', 'str'}
+    if bad: raise TypeError(f"attribute {name!r}: argument must be a string or a number; got values of type {sorted(bad)[0]}")
+    if kinds == {'num'}:
+        if any(isinstance(x, complex) for x in v): raise ValueError(f"Complex data not supported (attribute {name!r})")
+        return pd.to_numeric(col)
+    return col
 
 def _as_frame(X, names=None):
-    if isinstance(X, pd.DataFrame): return X
-    a = np.asarray(X, dtype=object) if not isinstance(X, np.ndarray) else X
-    if a.ndim != 2: raise ValueError(f"X must be 2-dimensional (rows x attributes); got shape {np.shape(X)}")
-    cols = names if names is not None and len(names) == a.shape[1] else [f'x{i}' for i in range(a.shape[1])]
-    return pd.DataFrame(a, columns=cols)
+    "X as a DataFrame of numeric and categorical columns, with a clear error for input the models cannot take."
+    if X is None: raise ValueError("X is None; expected a 2-D array or DataFrame (rows x attributes)")
+    if hasattr(X, 'tocsr') or hasattr(X, 'toarray') or type(X).__module__.startswith('scipy.sparse'):
+        raise TypeError("sparse input is not supported: the trees need dense rows; pass X.toarray() or a DataFrame")
+    if isinstance(X, pd.DataFrame):
+        df = X
+    else:
+        try: a = np.asarray(X)
+        except ValueError: a = np.asarray(X, dtype=object)                   # ragged rows: caught below
+        if a.ndim == 1:
+            raise ValueError(f"Expected a 2-D array (rows x attributes), got a 1-D array of shape {a.shape}. Reshape your "
+                             "data with X.reshape(-1, 1) if it has one attribute or X.reshape(1, -1) if it is one row.")
+        if a.ndim != 2: raise ValueError(f"X must be 2-dimensional (rows x attributes); got shape {a.shape}")
+        cols = names if names is not None and len(names) == a.shape[1] else [f'x{i}' for i in range(a.shape[1])]
+        df = pd.DataFrame(a, columns=cols)
+    if df.shape[0] == 0: raise ValueError(f"Found array with 0 sample(s) (shape={df.shape}) while a minimum of 1 is required.")
+    if df.shape[1] == 0: raise ValueError(f"Found array with 0 feature(s) (shape={df.shape}) while a minimum of 1 is required.")
+    conv = {}
+    for c in df.columns:
+        dt = df[c].dtype
+        if pd.api.types.is_complex_dtype(dt): raise ValueError(f"Complex data not supported (attribute {c!r})")
+        if dt == object: conv[c] = _object_column(df[c], c)
+    if conv:
+        df = df.copy()                                                      # never change the caller's frame
+        for c, col in conv.items(): df[c] = col
+    return df
+
+def _bounds_for(bounds, names) -> dict:
+    "Per-attribute (lower, upper) from a dict, one pair, diffprivlib's tuple (lowers, uppers) or a list of pairs (a list wins when k = 2)."
+    if bounds is None: return {}
+    if isinstance(bounds, dict): return dict(bounds)
+    k = len(names)
+    try: a = np.asarray(bounds, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"bounds must be a dict name -> (lower, upper), one (lower, upper) pair, (lowers, uppers) arrays "
+                         f"or a list of {k} (lower, upper) pairs; got {bounds!r}") from None
+    if a.shape == (2,): return {c: (a[0], a[1]) for c in names}             # the same range for every numeric attribute
+    if a.shape == (2, k) and not (k == 2 and isinstance(bounds, list)):                 # a list of 2 pairs is read as pairs
+        return {c: (a[0, j], a[1, j]) for j, c in enumerate(names)}                   # diffprivlib: (lowers, uppers)
+    if a.shape == (k, 2): return {c: (a[j, 0], a[j, 1]) for j, c in enumerate(names)}   # one pair per attribute
+    raise ValueError(f"bounds has shape {a.shape}; expected (2,), (2, {k}) as (lowers, uppers), or ({k}, 2) pairs, or a dict")
 
 def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
                           domains:dict|None=None, # name -> Categorical | Numeric (e.g. `Dataset.domains`)
                           categories:dict|None=None, # name -> list of categories (shorthand)
-                          bounds=None, # name -> (lower, upper), or one (lower, upper) for every numeric attribute
+                          bounds=None, # dict name -> (lower, upper); one (lower, upper) for all; (lowers, uppers) like diffprivlib; or k pairs
                           where:str='fit', # caller's name, for messages
                          ) -> FeatureSpace:
     "The public domain of every attribute of `X`; warns `PrivacyLeakWarning` for any domain read off the data."
     df = _as_frame(X)
-    if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
-    if df.shape[1] == 0: raise ValueError("X has no attributes")
     domains, categories = dict(domains or {}), dict(categories or {})
+    bmap = _bounds_for(bounds, list(df.columns))
     doms, inferred = {}, []
     for c in df.columns:
         col = df[c]
@@ -63,10 +126,13 @@ def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
         elif isinstance(col.dtype, pd.CategoricalDtype):
             doms[c] = Categorical(tuple(col.cat.categories))
         elif pd.api.types.is_numeric_dtype(col) and not pd.api.types.is_bool_dtype(col):
-            b = bounds.get(c) if isinstance(bounds, dict) else bounds
+            b = bmap.get(c)
             if b is not None:
                 if len(b) != 2: raise ValueError(f"bounds for {c!r} must be (lower, upper); got {b!r}")
-                doms[c] = Numeric(float(b[0]), float(b[1]))
+                lo, hi = float(b[0]), float(b[1])
+                if not (math.isfinite(lo) and math.isfinite(hi) and lo <= hi):
+                    raise ValueError(f"bounds for {c!r} must be finite with lower <= upper; got ({b[0]!r}, {b[1]!r})")
+                doms[c] = Numeric(lo, hi)
             else:
                 v = pd.to_numeric(col)
                 if not np.all(np.isfinite(v)): raise ValueError(f"attribute {c!r} has NaN or infinite values")
@@ -90,6 +156,8 @@ def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
     "The public class list: `classes` if given (every label must be in it), else read off `y` with a `PrivacyLeakWarning`."
     y = np.asarray(y)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
+    if classes is not None and (isinstance(classes, (str, bytes)) or not hasattr(classes, '__iter__')):
+        raise ValueError(f"classes must be a list of the class labels; got {classes!r}")
     if classes is None:
         cls = np.unique(y)
         warnings.warn(f"{where}: the class list was read off the training labels (pass classes=); a class that appears "
@@ -100,7 +168,7 @@ def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
         codes = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, int)   # -1 for labels outside (no pandas deprecation)
         bad = pd.unique(y[codes < 0]) if len(y) else []
         if len(bad): raise ValueError(f"y has labels {np.asarray(bad)[:5].tolist()} that are not in classes={cls.tolist()}")
-    if len(cls) < 2: raise ValueError(f"need at least two classes; got {cls.tolist()}")
+    if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
     return cls
 
 # %% ../nbs/10_trees.ipynb #738afdc4
