@@ -90,11 +90,12 @@ def _pivot(df, value='value', index=('release', 'mechanism', 'metric')):
     return t
 
 def run_demo(seed:int=0, # seed of the demo (reproducible noise: a demonstration, not a release)
-             out=sys.stdout, # where to print
+             out=None, # where to print (None: standard output)
             ):
     "Print the demo tables."
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"--seed must be a non-negative integer; got {seed!r}")
+    out = sys.stdout if out is None else out
     t0 = time.perf_counter()
     print(f"dp_lit demo (seed {seed}): private releases on data that needs no download\n", file=out)
     mech = _pivot(demo_mechanisms(seed))

@@ -113,6 +113,8 @@ def _html(pages, out, nav_items, site):
     cfg.TagRemovePreprocessor.remove_input_tags = {'remove_input'}
     cfg.TagRemovePreprocessor.enabled = True
     cfg.HTMLExporter.preprocessors = ['nbconvert.preprocessors.TagRemovePreprocessor']
+    cfg.TemplateExporter.exclude_input_prompt = True      # no 'In [ ]:' / 'Out[0]:' beside every cell, as on the site
+    cfg.TemplateExporter.exclude_output_prompt = True
     exp = HTMLExporter(config=cfg)
     nav = ' · '.join(f'[{t}]({f})' for f, t in nav_items)
     css = (Path(__file__).resolve().parents[1] / 'nbs' / 'styles.css')
