@@ -19,6 +19,7 @@ from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, noise_sour
 from .accounting import Budget
 from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame
 from .rdt import _check_y
+from .linear import DPLogisticRegression
 
 # %% auto #0
 __all__ = ['LEAF_MECHANISMS', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels',
@@ -541,23 +542,19 @@ def pseudo_label_reach(neighbours:np.ndarray, # (n_unlabelled, k) neighbour list
     "M: the most unlabelled rows whose neighbour list holds one labelled row (a function of the public features only)."
     return int(np.bincount(neighbours.ravel(), minlength=n_labelled).max()) if neighbours.size else 0
 
-def _top_solve(Z, s, lam_tot, tol):
-    "argmin sum log(1 + exp(-s z.f)) + lam_tot/2 ||f||^2, to gradient norm <= tol."
-    from scipy import optimize, special
-    def fg(f):
-        m = s * (Z @ f)
-        return np.logaddexp(0, -m).sum() + 0.5 * lam_tot * f @ f, Z.T @ (-s * special.expit(-m)) + lam_tot * f
-    f = optimize.minimize(fg, np.zeros(Z.shape[1]), jac=True, method='L-BFGS-B',
-                          options=dict(maxiter=50_000, gtol=tol / (4 * math.sqrt(Z.shape[1])), ftol=0.0, maxcor=30)).x
-    if np.linalg.norm(fg(f)[1]) > tol: raise RuntimeError(f"the solver did not reach gradient norm {tol:g}; raise Lambda or tol")
-    return f
+class _PseudoLabelERM(DPLogisticRegression):
+    "dp_lit.linear's logistic regression with the sensitivity of `_changed` labels moved by one private label."
+    _changed = 1
+    def sensitivity(self, lam_tot:float) -> float:
+        "L2 sensitivity of the minimiser when one private label moves `_changed` training labels (each gradient term by <= 2)."
+        return (2 * self._changed + 2 * self.tol) / lam_tot
 
 def top_release(coef:np.ndarray, # exact minimiser(s): one vector (d,) or a batch (n, d) of the same vector for n independent releases
                 sensitivity:float, # L2 sensitivity of the minimiser
                 epsilon:float, # budget of one release
                 random_state=None, # None: secret; an int: reproducible (not secret)
                ) -> np.ndarray:
-    "Output perturbation on a public grid: exact discrete Laplace per coordinate at L1 sensitivity sqrt(d) x the L2 one."
+    "Output perturbation as `DPLogisticRegression` releases it, for a batch: exact discrete Laplace on a public grid at L1 sensitivity sqrt(d) x the L2 one."
     from dp_lit.mechanisms import grid_laplace_mechanism
     c = np.asarray(coef, float); d = c.shape[-1]
     return grid_laplace_mechanism(c, math.sqrt(d) * sensitivity, epsilon, changed=d, random_state=random_state)
@@ -569,7 +566,7 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
                  Lambda:float=1e-2, # regularisation of the average-form objective; Lambda_tot = Lambda * (number of training rows of the linear model)
                  train_on:str='unlabelled', # rows of the linear model: 'unlabelled' (pseudo-labels only) or 'all' (labelled rows with their own labels too)
                  leaky_sensitivity:bool=False, # True: the sensitivity of ONE changed label (M ignored); NOT DP, for the audit's control
-                 tol:float=1e-3, # solver tolerance: gradient norm of the sum-form objective (2 tol / Lambda_tot is added to the sensitivity)
+                 tol:float=1e-4, # solver tolerance: gradient norm of the sum-form objective (2 tol / Lambda_tot is added to the sensitivity)
                  classes=None, # public class list
                  noise_seed:int|None=None, # None: secret noise; an int: reproducible, not private
                  random_state=None, # unused (the model has no public randomness); kept for the scikit-learn contract
@@ -597,8 +594,8 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
         Z = np.hstack(cols) / math.sqrt(sp.n_features)            # every row has norm <= 1
         return np.hstack([Z, np.ones((len(Z), 1))]) / math.sqrt(2)
 
-    def _exact(self, X, y):
-        "Everything before the noise: pseudo-labels, the reach M, the sensitivity and the exact minimiser of every problem."
+    def _prepare(self, X, y):
+        "Everything before the ERM: checks, the public embedding, pseudo-labels and the reach M."
         name = type(self).__name__
         eps = check_epsilon(self.epsilon)
         if isinstance(self.n_neighbors, bool) or not isinstance(self.n_neighbors, numbers.Integral) or self.n_neighbors < 1:
@@ -632,30 +629,39 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
         else:
             Zt, yt, changed = Z[unl], pseudo, self.reach_
         if self.leaky_sensitivity: changed = 1
-        lam_tot = self.Lambda * len(Zt)                                  # the row count is public (features are public)
-        self.sensitivity_ = (2 * changed + 2 * self.tol) / lam_tot       # L2: each changed label moves one gradient term by <= 2
-        n_prob = 1 if C == 2 else C
-        self.n_problems_ = n_prob
+        self.n_problems_ = 1 if C == 2 else C
         self.pseudo_labels_ = self.classes_[pseudo]
-        return eps, [_top_solve(Zt, np.where(yt == (1 if C == 2 else k), 1.0, -1.0), lam_tot, self.tol) for k in range(n_prob)]
+        self._train = (Zt, yt, changed)
+        return eps
+
+    def _exact(self, X, y):
+        "The exact minimiser of every problem (no noise) and the sensitivity of the release: for tests and audits."
+        eps = self._prepare(X, y)
+        exact = self._erm(math.inf, None).fit(*self._train[:2])
+        self.sensitivity_ = exact.sensitivity(exact.Lambda * exact.n_ref_)
+        return eps, list(exact.coef_full_)
+
+    def _erm(self, epsilon, budget):
+        "The shared private ERM (dp_lit.linear) on the embedded rows, with the pseudo-label sensitivity."
+        Zt, yt, changed = self._train
+        erm = _PseudoLabelERM(epsilon=epsilon, method='output', Lambda=self.Lambda, norm_bound=1.0, fit_intercept=False,
+                              neighbours='substitution', n_rows=len(Zt), noise='grid_laplace', tol=self.tol,
+                              classes=list(range(len(self.classes_))), noise_seed=self.noise_seed, budget=budget)
+        erm._changed = changed
+        return erm
 
     def fit(self, X, y):
-        "Pseudo-label the unlabelled rows (y == -1) by kNN, fit one regularised logistic model per class, release each with noise."
-        eps, exact = self._exact(X, y)
+        "Pseudo-label the unlabelled rows (y == -1) by kNN, then release dp_lit.linear's output-perturbed logistic regression on them."
+        eps = self._prepare(X, y)
         if self.leaky_sensitivity:
             warnings.warn(f"{type(self).__name__}: leaky_sensitivity=True calibrates the noise to one changed label although one "
                           f"private label moves up to {self.reach_} pseudo-labels; the release is not epsilon-DP.", PrivacyLeakWarning, stacklevel=2)
-        C, n_prob = len(self.classes_), self.n_problems_
         ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
         ledger.check(eps, 'TOP output perturbation')
-        src = noise_source(self.noise_seed)
-        coefs = []
-        for k, f in enumerate(exact):
-            ledger.spend(eps / n_prob, 'output perturbation' + ('' if C == 2 else f' (class {k} vs rest)')
-                         + (' (sensitivity of one label: NOT DP)' if self.leaky_sensitivity else ' (L2 sensitivity 2M / Lambda_tot)'))
-            coefs.append(top_release(f, self.sensitivity_, eps / n_prob, random_state=src))
+        self.erm_ = self._erm(eps, ledger).fit(*self._train[:2])
         self.budget_ = ledger
-        self.coef_ = np.vstack(coefs)
+        self.coef_ = self.erm_.coef_full_
+        self.sensitivity_ = self.erm_.sensitivity(self.erm_.Lambda * self.erm_.n_ref_)
         return self
 
     def decision_function(self, X):
