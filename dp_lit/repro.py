@@ -77,6 +77,9 @@ def run_reproduction(key:str, # a key of `load_reproductions()`
     figs = _figures(out)
     for stem, fig in figs.items():
         fig.savefig(d / f'{stem}.png', dpi=120, bbox_inches='tight')
+    if figs:                                                    # saved: do not also display them where this runs
+        import matplotlib.pyplot as plt
+        for fig in figs.values(): plt.close(fig)
     md = [f"# {rep.title}", '', f"Paper: {rep.paper}", '', f"Setting: {'full (the paper)' if full else 'quick'}; "
           f"seed {random_state}; {out['seconds']:.1f} s", '', _to_markdown(out['table']), '', out.get('verdict', '')]
     if figs: md += ['', '## Figures', ''] + [f"![{stem}]({stem}.png)" for stem in figs]
