@@ -17,7 +17,7 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
                                geometric_mechanism, hash_keys, _keyed_words, _uniform01, _uniform_below, _Words)
 from .accounting import Budget
-from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame
+from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
 from .rdt import _check_y
 from .linear import DPLogisticRegression
 
@@ -225,11 +225,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         return state
 
     def _encode(self, X):
-        check_is_fitted(self, 'structure_')
-        df = _as_frame(X, self.space_.names)
-        if df.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
-        return self.space_.encode(df)
+        return _encode_fitted(self, X, 'structure_')
 
     def votes(self, X) -> np.ndarray:
         "Each tree's released leaf label at each row, one-hot: (n_estimators, n, n_classes)."

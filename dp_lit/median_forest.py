@@ -18,7 +18,7 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, noise_source, exponential_mechanism,
                                geometric_mechanism, laplace_mechanism, _uniform01, _uniform_below, _Words)
 from .accounting import Budget, geometric_allocation, uniform_allocation
-from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame
+from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
 
 # %% auto #0
 __all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'tree_depths', 'MedianForestClassifier',
@@ -364,11 +364,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
                                   random_state=self.random_state, noise_seed=src, record=record)
 
     def _encode(self, X):
-        check_is_fitted(self, 'trees_')
-        df = _as_frame(X, self.space_.names)
-        if df.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {df.shape[1]} attributes; the model was fitted with {self.n_features_in_}")
-        return self.space_.encode(df)
+        return _encode_fitted(self, X, 'trees_')
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."

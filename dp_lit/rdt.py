@@ -20,7 +20,7 @@ from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_rand
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
-                          resolve_classes, _as_frame)
+                          resolve_classes, _as_frame, _encode_fitted)
 
 # %% auto #0
 __all__ = ['auto_max_depth', 'RandomDecisionTreeClassifier', 'PrivateRDTClassifier', 'PrivateID3Classifier']
@@ -101,11 +101,7 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         return idx
 
     def _encode(self, X):
-        check_is_fitted(self, 'structure_')
-        df = _as_frame(X, self.space_.names)
-        if df.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
-        return self.space_.encode(df)
+        return _encode_fitted(self, X, 'structure_')
 
     def predict(self, X):
         "The most probable class of each row."

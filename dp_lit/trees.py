@@ -171,6 +171,20 @@ def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
     return cls
 
+# %% ../nbs/10_trees.ipynb #a4de8624
+def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
+                   X, # rows to encode (DataFrame or 2-D array)
+                   fitted:str='space_', # an attribute that exists only after fit
+                  ) -> np.ndarray:
+    "Validate `X` against a fitted estimator's feature space and encode it (NotFittedError, or ValueError naming X)."
+    from sklearn.utils.validation import check_is_fitted
+    check_is_fitted(est, fitted)
+    df = _as_frame(X, est.space_.names)
+    if df.shape[1] != est.n_features_in_:
+        raise ValueError(f"X has {df.shape[1]} features, but {type(est).__name__} is expecting "
+                         f"{est.n_features_in_} features as input")
+    return est.space_.encode(df)
+
 # %% ../nbs/10_trees.ipynb #738afdc4
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
