@@ -30,8 +30,8 @@ except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same par
 # %% auto #0
 __all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'Categorical', 'Numeric', 'Text', 'DataFile', 'DatasetSpec', 'parse_registry',
            'register_dataset', 'DatasetNotFoundError', 'sha256_file', 'cache_dir', 'data_dir', 'Dataset',
-           'load_dataset', 'dataset_names', 'dataset_status', 'random_boolean_tree', 'boolean_tree_data',
-           'paper_synthetic', 'huang_synthetic', 'train_test_split_stratified', 'stratified_folds',
+           'load_dataset', 'dataset_names', 'dataset_present', 'dataset_status', 'random_boolean_tree',
+           'boolean_tree_data', 'paper_synthetic', 'huang_synthetic', 'train_test_split_stratified', 'stratified_folds',
            'semi_supervised_split', 'encode']
 
 # %% ../nbs/03_data.ipynb #2493c350
@@ -324,7 +324,7 @@ def _locate_file(spec, f, download=True, mirror=None) -> Path:
             f"or allow the download from {f.url}")
     return _download(spec, f, mirror=mirror or os.environ.get('DP_LIT_MIRROR'))
 
-# %% ../nbs/03_data.ipynb #5dfee5bd
+# %% ../nbs/03_data.ipynb #4482a708
 @dataclass
 class Dataset:
     "A loaded data set: features (categorical dtype where categorical), labels, public domains and provenance."
@@ -348,6 +348,8 @@ class Dataset:
                 f"{len(self.classes)} classes{'' if self.classes_public else ' (read off the labels, not public)'}"
                 f"{'; domains read off the data: ' + str(len(inferred)) if inferred else ''})")
 
+
+# %% ../nbs/03_data.ipynb #6b33ed2d
 def _check_options(spec, options):
     "Refuse unknown options and values outside their documented choices (before any file is looked for)."
     unknown = sorted(set(options) - set(spec.options))
@@ -404,6 +406,8 @@ def _class_list(spec, y, where='load_dataset'):
         raise ValueError(f"{where}: labels {outside[:5]} are outside the documented class list {list(classes)[:8]}")
     return classes, y, public
 
+
+# %% ../nbs/03_data.ipynb #06634077
 def load_dataset(name:str, # a registered name (see `dataset_names()`)
                  download:bool=True, # allow a verified download when no local copy exists
                  mirror:str|None=None, # base URL to download from instead of UCI (also DP_LIT_MIRROR)
@@ -430,9 +434,23 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
     return Dataset(name, X.reset_index(drop=True), y.reset_index(drop=True), doms, classes, spec.citation, options, spec.note,
                    classes_public)
 
+
+# %% ../nbs/03_data.ipynb #901c57b2
 def dataset_names() -> list:
     "Names of all registered data sets."
     return sorted(REGISTRY)
+
+def _local_file(spec, f):
+    "The first local copy of file `f` (DP_LIT_DATA, then the cache), or None."
+    return next((q for q in _candidates(spec, f) if q.is_file()), None)
+
+def dataset_present(name:str, # a registered name (see `dataset_names()`)
+                   ) -> bool:
+    "Whether every file of a registered data set is here (DP_LIT_DATA or the cache): no reading, no download."
+    if not isinstance(name, str) or name not in REGISTRY:
+        raise ValueError(f"unknown data set {name!r}; known: {', '.join(sorted(REGISTRY))}")
+    spec = REGISTRY[name]
+    return spec.bundled or all(_local_file(spec, f) is not None for f in spec.files)
 
 def dataset_status(verify:bool=False) -> pd.DataFrame:
     "One row per registered data set: whether its files are present locally, its shape, and (optionally) checksums."
@@ -443,7 +461,7 @@ def dataset_status(verify:bool=False) -> pd.DataFrame:
         row = dict(name=name, title=spec.title, uci_id=spec.uci_id, present=True, rows=None, attributes=None, checksum='')
         try:
             for f in spec.files:
-                p = next((q for q in _candidates(spec, f) if q.is_file()), None)
+                p = _local_file(spec, f)
                 if p is None: raise DatasetNotFoundError(f.name)
                 if verify: _verify(p, f, spec)
             d = load_dataset(name, download=False)
@@ -454,6 +472,7 @@ def dataset_status(verify:bool=False) -> pd.DataFrame:
             row.update(checksum=f'MISMATCH: {e}')
         rows.append(row)
     return pd.DataFrame(rows)
+
 
 # %% ../nbs/03_data.ipynb #1955d3f6
 PAPER_SYNTHETIC = {  # name -> (n_attributes, n_rows, tree seed)
