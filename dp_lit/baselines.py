@@ -95,6 +95,29 @@ def _check_noise_seed(noise_seed):
     if noise_seed is not None and (isinstance(noise_seed, bool) or not isinstance(noise_seed, numbers.Integral) or noise_seed < 0):
         raise ValueError(f"noise_seed must be None (secret noise) or a non-negative int; got {noise_seed!r}")
 
+def _check_int(value, name:str, minimum:int=1):
+    "An int parameter (bools refused) at least `minimum`; ValueError naming it otherwise."
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"{name} must be an int >= {minimum}; got {value!r}")
+    return int(value)
+
+def _check_shared(est, # an estimator of this module
+                  ints:dict={}, # int parameters to check: name -> minimum
+                  depth=None, # the value max_depth may take besides a positive int ('paper' for SRT, None for MaxTree)
+                 ) -> float:
+    "The checks every estimator here shares (epsilon, int parameters, max_depth, neighbours, budget, noise_seed); returns epsilon."
+    eps = check_epsilon(est.epsilon)
+    for name, lo in ints.items(): _check_int(getattr(est, name), name, lo)
+    if hasattr(est, 'max_depth') and (depth is not None or est.max_depth is not None) and est.max_depth != depth:
+        if isinstance(est.max_depth, str) or not isinstance(est.max_depth, numbers.Integral) or isinstance(est.max_depth, bool) or est.max_depth < 1:
+            raise ValueError(f"max_depth must be {depth!r} or a positive int; got {est.max_depth!r}")
+    if hasattr(est, 'neighbours') and est.neighbours not in _NEIGHBOURS:
+        raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {est.neighbours!r}")
+    if est.budget is not None and not isinstance(est.budget, Budget):
+        raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(est.budget).__name__}")
+    _check_noise_seed(est.noise_seed)
+    return eps
+
 def _sub_seed(noise_seed, salt):
     "An independent reproducible stream per use when `noise_seed` is given; None (secret) otherwise."
     return None if noise_seed is None else np.random.SeedSequence([int(noise_seed), salt])
@@ -131,21 +154,10 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     def _check_params(self):
-        eps = check_epsilon(self.epsilon)
-        if isinstance(self.n_estimators, bool) or not isinstance(self.n_estimators, numbers.Integral) or self.n_estimators < 1:
-            raise ValueError(f"n_estimators must be a positive int; got {self.n_estimators!r}")
-        h = self.max_depth
-        if not (h == 'paper' or (isinstance(h, numbers.Integral) and not isinstance(h, bool) and h >= 1)):
-            raise ValueError(f"max_depth must be 'paper' or a positive int; got {h!r}")
+        eps = _check_shared(self, dict(n_estimators=1, max_stored_leaves=0), depth='paper')
         if self.leaf_mechanism not in ('exponential', 'noisy_counts'):
             raise ValueError(f"leaf_mechanism must be 'exponential' or 'noisy_counts' (faithful=True selects the authors' 'smooth'); "
                              f"got {self.leaf_mechanism!r}")
-        if self.neighbours not in _NEIGHBOURS: raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {self.neighbours!r}")
-        if self.budget is not None and not isinstance(self.budget, Budget):
-            raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(self.budget).__name__}")
-        _check_noise_seed(self.noise_seed)
-        if isinstance(self.max_stored_leaves, bool) or not isinstance(self.max_stored_leaves, numbers.Integral) or self.max_stored_leaves < 0:
-            raise ValueError(f"max_stored_leaves must be a non-negative int; got {self.max_stored_leaves!r}")
         return eps
 
     def __sklearn_tags__(self):
@@ -229,7 +241,8 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
 
     def votes(self, X) -> np.ndarray:
         "Each tree's released leaf label at each row, one-hot: (n_estimators, n, n_classes)."
-        return self.leaves_.lookup(self.structure_.leaf_keys(self._encode(X)))
+        E = self._encode(X)                                                # NotFittedError / ValueError naming X first
+        return self.leaves_.lookup(self.structure_.leaf_keys(E))
 
     def predict_proba(self, X) -> np.ndarray:
         "Share of the trees voting for each class."
@@ -237,7 +250,8 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         "Majority vote of the trees (ties to the first class in `classes_`)."
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        p = self.predict_proba(X)
+        return self.classes_[np.argmax(p, axis=1)]
 
 # %% ../nbs/14_baselines.ipynb #1352b72c
 _SALT_ROOT_MT = np.uint64(0x3A7)
@@ -402,30 +416,19 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def _check_params(self):
-        eps = check_epsilon(self.epsilon)
-        if isinstance(self.n_estimators, bool) or not isinstance(self.n_estimators, numbers.Integral) or self.n_estimators < 1:
-            raise ValueError(f"n_estimators must be a positive int; got {self.n_estimators!r}")
-        h = self.max_depth
-        if h is not None and (isinstance(h, bool) or not isinstance(h, numbers.Integral) or h < 1):
-            raise ValueError(f"max_depth must be None or a positive int; got {h!r}")
+        eps = _check_shared(self, dict(n_estimators=1, numeric_bins=2))
         if self.sampling not in SAMPLINGS: raise ValueError(f"sampling must be one of {SAMPLINGS}; got {self.sampling!r}")
         if self.accounting not in BOOTSTRAP_ACCOUNTING:
             raise ValueError(f"accounting must be one of {BOOTSTRAP_ACCOUNTING}; got {self.accounting!r}")
         if not (isinstance(self.leaf_share, numbers.Real) and 0 < self.leaf_share < 1):
             raise ValueError(f"leaf_share must be in (0, 1); got {self.leaf_share!r}")
-        if isinstance(self.numeric_bins, bool) or not isinstance(self.numeric_bins, numbers.Integral) or self.numeric_bins < 2:
-            raise ValueError(f"numeric_bins must be an int >= 2; got {self.numeric_bins!r}")
         if not (isinstance(self.rate, numbers.Real) and 0 < self.rate <= 1): raise ValueError(f"rate must be in (0, 1]; got {self.rate!r}")
-        if self.neighbours not in _NEIGHBOURS: raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {self.neighbours!r}")
         if self.sampling == 'bootstrap' and self.accounting == 'multiplicity' and self.neighbours != 'substitution':
             raise ValueError("sampling='bootstrap' with accounting='multiplicity' is accounted under neighbours='substitution' only "
                              "(the bootstrap draws depend on the number of rows, which add/remove neighbours change); "
                              "use sampling='disjoint' or 'poisson' for add/remove neighbours")
         if self.sampling == 'poisson' and self.neighbours != 'add_remove':
             raise ValueError("sampling='poisson' is accounted under neighbours='add_remove' (amplification by Poisson subsampling)")
-        if self.budget is not None and not isinstance(self.budget, Budget):
-            raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(self.budget).__name__}")
-        _check_noise_seed(self.noise_seed)
         return eps
 
     def _codes(self, df):
@@ -516,7 +519,8 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         "Majority vote of the trees (ties to the first class in `classes_`)."
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        p = self.predict_proba(X)
+        return self.classes_[np.argmax(p, axis=1)]
 
 # %% ../nbs/14_baselines.ipynb #d1b1077f
 def knn_pseudo_labels(Z_lab:np.ndarray, # encoded labelled rows (public features)
@@ -593,22 +597,16 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
     def _prepare(self, X, y):
         "Everything before the ERM: checks, the public embedding, pseudo-labels and the reach M."
         name = type(self).__name__
-        eps = check_epsilon(self.epsilon)
-        if isinstance(self.n_neighbors, bool) or not isinstance(self.n_neighbors, numbers.Integral) or self.n_neighbors < 1:
-            raise ValueError(f"n_neighbors must be a positive int; got {self.n_neighbors!r}")
+        eps = _check_shared(self, dict(n_neighbors=1))
         for nm in ('Lambda', 'tol'):
             v = getattr(self, nm)
             if isinstance(v, bool) or not isinstance(v, numbers.Real) or not (math.isfinite(v) and v > 0):
                 raise ValueError(f"{nm} must be a positive finite number; got {v!r}")
         if self.train_on not in ('unlabelled', 'all'): raise ValueError(f"train_on must be 'unlabelled' or 'all'; got {self.train_on!r}")
-        if self.budget is not None and not isinstance(self.budget, Budget):
-            raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(self.budget).__name__}")
-        _check_noise_seed(self.noise_seed)
         df = _as_frame(X)
         y = np.asarray(_check_y(y, df.shape[0], name), dtype=object)
         unl = np.array([v is not None and not isinstance(v, str) and v == -1 for v in y], bool)
         if unl.all() or (~unl).sum() == 0: raise ValueError("y has no labelled rows; TOP needs some (unlabelled rows carry y == -1)")
-        if not unl.any(): raise ValueError("y has no unlabelled rows (y == -1); TOP is transductive")
         if self.classes is not None and -1 in list(self.classes): raise ValueError("-1 marks unlabelled rows and cannot be a class")
         self.classes_ = np.sort(resolve_classes(y[~unl].tolist(), self.classes, where=name))
         with warnings.catch_warnings():
@@ -618,9 +616,14 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
         Z = self._embed(df)
         y_lab = pd.Index(self.classes_).get_indexer(y[~unl].tolist())
         C = len(self.classes_)
-        pseudo, nn = knn_pseudo_labels(Z[~unl], y_lab, Z[unl], self.n_neighbors, C)
+        if not unl.any():                                              # fully labelled: the linear model on the labels, M = 0
+            pseudo, nn = np.zeros(0, np.int64), np.zeros((0, 1), np.int64)
+        else:
+            pseudo, nn = knn_pseudo_labels(Z[~unl], y_lab, Z[unl], self.n_neighbors, C)
         self.reach_ = pseudo_label_reach(nn, int((~unl).sum()))       # M: pseudo-labels one private label can move
-        if self.train_on == 'all':
+        if not unl.any():
+            Zt, yt, changed = Z, y_lab, 1
+        elif self.train_on == 'all':
             Zt, yt, changed = np.vstack([Z[unl], Z[~unl]]), np.concatenate([pseudo, y_lab]), self.reach_ + 1
         else:
             Zt, yt, changed = Z[unl], pseudo, self.reach_

@@ -883,19 +883,21 @@ _BASELINES_T1 = {  # our method -> (paper column, estimator, keywords)
     'MaxTree disjoint': ('MaxTree', _BaselinesQuietMaxTree, dict()),
 }
 
+_BASELINES_T1_QUICK = ('Banknotes', 'Blood Transfusion', 'Car', 'Claves', 'Iris', 'Wine', 'Syn10d')
+
 def _baselines_factory(cls, kw):
     "A factory (data set, epsilon) -> estimator with the data set's public domains and classes."
     def make(d, eps):
         return cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
     return make
 
-def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None):
-    "Huang's protocol (90/10 splits, epsilon = 2; 50 splits in full, 2 quick) on every set with data; each set loaded once."
+def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
+    "Huang's protocol (90/10 splits, epsilon = 2; 50 splits in full, 2 quick, or `repeats`) on every set with data; each set loaded once."
     import pandas as pd
     from dp_lit.data import DatasetNotFoundError
     from dp_lit.experiments import run_experiment
     from dp_lit.repro import huang_dataset
-    repeats = 50 if full else 2
+    repeats = int(repeats) if repeats else (50 if full else 2)
     frames, majority = [], {}
     for p in (sets or list(table)):
         try: d = huang_dataset(p)
@@ -905,23 +907,41 @@ def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progres
                                      random_state=random_state, progress=progress))
     return pd.concat(frames, ignore_index=True), repeats, majority
 
-def _baselines_wide(t):
-    "One row per data set: 'ours ± sd (paper)' for each method."
+def _baselines_wide(t, verdict=False):
+    "One row per data set: 'ours ± sd (paper)' for each method, with the verdict (within 2 sd / above / below) when asked."
     import numpy as np
-    cell = lambda r: ('-' if not np.isfinite(r.ours) else f"{r.ours:.2f} ± {r.sd:.2f}") + f" ({r.paper:.2f})"
+    cell = lambda r: (('-' if not np.isfinite(r.ours) else f"{r.ours:.2f} ± {r.sd:.2f}") + f" ({r.paper:.2f})"
+                      + (f" {r.verdict}" if verdict and np.isfinite(r.ours) else ''))
     w = t.assign(cell=[cell(r) for r in t.itertuples()]).pivot(index='dataset', columns='method', values='cell')
     return w.loc[list(dict.fromkeys(t.dataset)), list(dict.fromkeys(t.method))]
 
+_BASELINES_COSTS = (('SRT: faithful - corrected', 'SRT faithful', 'SRT corrected'),
+                    ('MaxTree: bootstrap parallel - disjoint', 'MaxTree bootstrap, parallel (not DP)', 'MaxTree disjoint'),
+                    ('MaxTree: bootstrap parallel - multiplicity', 'MaxTree bootstrap, parallel (not DP)', 'MaxTree bootstrap, multiplicity'),
+                    ('TOP: one-label - 2M/Lambda sensitivity', 'TOP, one-label sensitivity (not DP)', 'TOP'))
+
+def _baselines_costs(*tables):
+    "Per data set, the accuracy (points) each correction costs: the not-DP variant's mean minus the corrected one's, with the majority rate."
+    import pandas as pd
+    t = pd.concat(tables, ignore_index=True)
+    ours = t.pivot_table(index='dataset', columns='method', values='ours', aggfunc='first')
+    out = pd.DataFrame({name: ours[a] - ours[b] for name, a, b in _BASELINES_COSTS if a in ours and b in ours})
+    out['majority %'] = t.groupby('dataset').majority.first()
+    return out.loc[[d for d in dict.fromkeys(t.dataset) if d in out.index]].dropna(how='all', subset=out.columns[:-1])
+
 @register_reproduction('huang2022-table1-competitors',
                        'Huang, Lei and Kaban (2022), Table 1: the SRT and MaxTree columns (faithful and corrected), epsilon = 2', _BASELINES_PAPER)
-def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None):
+def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import numpy as np
     from dp_lit.repro import HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, _huang_paper_table
     methods = {m: _baselines_factory(cls, kw) for m, (_, cls, kw) in _BASELINES_T1.items()}
-    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets)
+    sets = sets or (list(HUANG2022_TABLE1) if full else list(_BASELINES_T1_QUICK))
+    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets, repeats)
     table = _huang_paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, [(p, m) for m, (p, _, _) in _BASELINES_T1.items()])
+    if sets: table = table[table.dataset.isin(sets)].reset_index(drop=True)
     table['majority'] = table.dataset.map(maj)
     table['paper_at_or_below_majority'] = table.paper <= table.majority + 0.5
+    table['ours_at_or_below_majority'] = table.ours <= table.majority + 0.5
     ok = table[np.isfinite(table.ours)]
     cnt = ok.groupby('method', sort=False).verdict.value_counts().unstack(fill_value=0)
     cost = {}
@@ -929,12 +949,16 @@ def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, 
         x = ok[ok.method == a].set_index('dataset').ours; y = ok[ok.method == b].set_index('dataset').ours
         cost[b] = (x - y).mean()
     low = table[table.paper_at_or_below_majority & table.method.isin(['SRT faithful', 'MaxTree disjoint'])]
+    ours_low = lambda r: ', '.join(f"{m.replace(_BASELINES_T1[m][0], '').strip() or m} {o:.2f}" for m, o in
+                                   ok[(ok.dataset == r.dataset) & (ok.method.map(lambda m: _BASELINES_T1[m][0]) == _BASELINES_T1[r.method][0])]
+                                   [['method', 'ours']].itertuples(index=False))
     verdict = (f"{repeats} random 90/10 splits per set, epsilon = 2. Within 2 sd of the paper or above it: "
                + '; '.join(f"{m}: {int(r.get('within 2 sd', 0) + r.get('above', 0))} of {int(r.sum())}" for m, r in cnt.iterrows())
                + ". Mean accuracy cost of the correction (points): "
                + '; '.join(f"{m}: {v:.2f}" for m, v in cost.items())
                + ". Paper values at or below our majority-class rate (+0.5): "
-               + ', '.join(f"{r.dataset} {_BASELINES_T1[r.method][0]} {r.paper:.2f} (majority {r.majority:.1f})" for r in low.itertuples()) + '.')
+               + ', '.join(f"{r.dataset} {_BASELINES_T1[r.method][0]} {r.paper:.2f} (majority {r.majority:.1f}; ours: {ours_low(r)})"
+                           for r in low.itertuples()) + '.')
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
 # %% ../nbs/14_baselines.ipynb #7bbbb7b3
@@ -952,12 +976,12 @@ _BASELINES_T2 = {'TOP': dict(), 'TOP, one-label sensitivity (not DP)': dict(leak
 
 @register_reproduction('huang2022-table2-top', 'Huang, Lei and Kaban (2022), Table 2: the TOP column (reconstructed), 20% labelled, epsilon = 2',
                        _BASELINES_PAPER)
-def _repro_baselines_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None):
+def _repro_baselines_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import numpy as np
     from dp_lit.repro import HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS, _huang_paper_table, _huang_semi
     methods = {m: _huang_semi(_BaselinesQuietTOP, **kw) for m, kw in _BASELINES_T2.items()}
     sets = sets or (list(HUANG2022_TABLE2) if full else list(_BASELINES_T2_QUICK))
-    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets)
+    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets, repeats)
     table = _huang_paper_table(res, HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS, [('TOP', m) for m in _BASELINES_T2])
     table = table[table.dataset.isin(sets)].reset_index(drop=True)
     table['majority'] = table.dataset.map(maj)
@@ -972,6 +996,61 @@ def _repro_baselines_table2(full=False, n_jobs=1, backend=None, random_state=0, 
                + f". TOP at or below the majority rate: paper on {int(top.paper_at_or_below_majority.sum())} of {len(top)} sets, ours on "
                + f"{int(top.ours_at_or_below_majority.sum())}; both on {len(both)} ({', '.join(both) or 'none'}).")
     return dict(results=res, table=table, figures={}, verdict=verdict)
+
+# %% ../nbs/14_baselines.ipynb #31a08a9e
+_BASELINES_TABLES_QUICK = ('Banknotes', 'Car', 'Claves', 'Syn10d')
+_BASELINES_PAPER_COLUMN = {'RF': 'RF', 'SPE': 'SPE', 'SPE faithful (data bounds, exact stop)': 'SPE', 'RDT (2009 settings)': 'RDT',
+                           'SSPE-1': 'SSPE-1', 'SSPE-2': 'SSPE-2', 'SSPE-2, every tree all labels (N eps)': 'SSPE-2', 'PTE': 'PTE',
+                           'SSRDT (RDT#)': 'SSRDT', **{m: c for m, (c, _, _) in _BASELINES_T1.items()}, **{m: 'TOP' for m in _BASELINES_T2}}
+
+def _baselines_agreement(table):
+    "Per table and our column: cells within 2 sd of the paper or above it, out of the cells with data."
+    import numpy as np, pandas as pd
+    ok = table[np.isfinite(table.ours)]
+    g = ok.groupby(['table', 'paper_column', 'method'], sort=False).verdict
+    return pd.DataFrame({'agree': g.apply(lambda v: int(v.isin(['within 2 sd', 'above']).sum())), 'of': g.size()}).reset_index()
+
+@register_reproduction('huang2022-tables', "Huang, Lei and Kaban (2022), Tables 1 and 2: every column beside the paper's, with agreement counts",
+                       _BASELINES_PAPER)
+def _repro_baselines_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, parts=None):
+    "Both tables from the median forests' reproductions and the competitors'; `parts` reuses outputs already computed (by name)."
+    import numpy as np, pandas as pd
+    from dp_lit.repro import _repro_huang_table1, _repro_huang_table2, HUANG2022_TABLE1, HUANG2022_TABLE2, HUANG2022_TABLE1_METHODS, HUANG2022_TABLE2_METHODS
+    sets = list(sets) if sets else (None if full else list(_BASELINES_TABLES_QUICK))
+    kw = dict(full=full, n_jobs=n_jobs, backend=backend, random_state=random_state, progress=progress)
+    runs = {'median forests, Table 1': ('Table 1', _repro_huang_table1, HUANG2022_TABLE1), 'competitors, Table 1': ('Table 1', _repro_baselines_table1, HUANG2022_TABLE1),
+            'median forests, Table 2': ('Table 2', _repro_huang_table2, HUANG2022_TABLE2), 'competitors, Table 2': ('Table 2', _repro_baselines_table2, HUANG2022_TABLE2)}
+    parts, tables, results = dict(parts or {}), [], []
+    for name, (tab, f, paper) in runs.items():
+        s = None if sets is None else [p for p in sets if p in paper]
+        if s == []: continue                                            # none of the sets is in this table
+        out = parts[name] if name in parts else f(sets=s, **kw)
+        t = out['table'][['dataset', 'method', 'paper', 'ours', 'sd', 'runs', 'verdict']]
+        tables.append((t[t.dataset.isin(s)] if s else t).assign(table=tab))
+        results.append(out['results'].assign(table=tab))
+    table = pd.concat(tables, ignore_index=True)
+    table = table.assign(paper_column=table.method.map(lambda m: _BASELINES_PAPER_COLUMN.get(m, m)))[
+        ['table', 'dataset', 'paper_column', 'method', 'paper', 'ours', 'sd', 'runs', 'verdict']]
+    missing = []                                                        # paper columns that this setting does not run
+    for tab, cols, paper in (('Table 1', HUANG2022_TABLE1_METHODS, HUANG2022_TABLE1), ('Table 2', HUANG2022_TABLE2_METHODS, HUANG2022_TABLE2)):
+        here = table[table.table == tab]
+        for j, c in enumerate(cols):
+            if len(here) and c not in set(here.paper_column):
+                missing.append(c)
+                table = pd.concat([table, pd.DataFrame([dict(table=tab, dataset=p, paper_column=c, method=f'{c} (not run)', paper=paper[p][j],
+                                                             ours=np.nan, sd=np.nan, runs=0, verdict='not run') for p in dict.fromkeys(here.dataset)])],
+                                  ignore_index=True)
+    order = {c: i for i, c in enumerate(HUANG2022_TABLE1_METHODS + HUANG2022_TABLE2_METHODS)}
+    table = table.sort_values(['table', 'paper_column'], key=lambda s: s.map(order) if s.name == 'paper_column' else s, kind='stable').reset_index(drop=True)
+    agreement = _baselines_agreement(table)
+    wide = {tab: _baselines_wide(table[table.table == tab], verdict=True) for tab in ('Table 1', 'Table 2') if (table.table == tab).any()}
+    n_splits = int(table.runs.max()) if len(table) else 0
+    verdict = (f"Up to {n_splits} random 90/10 splits per set, epsilon = 2; within 2 sd of the paper or above it, per column of ours: "
+               + '; '.join(f"{tab} -- " + ', '.join(f"{r.method} {r.agree}/{r['of']}" for _, r in agreement[agreement.table == tab].iterrows())
+                           for tab in wide)
+               + f". All columns: {int(agreement.agree.sum())} of {int(agreement['of'].sum())} cells"
+               + (f"; not run in this setting: {', '.join(missing)}" if missing else '') + '.')
+    return dict(results=pd.concat(results, ignore_index=True), table=table, figures={}, verdict=verdict, wide=wide, agreement=agreement)
 
 # %% ../nbs/21_feature_selection.ipynb #7962e29e
 import math
