@@ -18,7 +18,8 @@ from scipy import special
 __all__ = ['PrivacyLeakWarning', 'check_random_state', 'check_epsilon', 'check_sensitivity', 'OSEntropy', 'noise_source',
            'laplace_mechanism', 'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism',
            'exponential_probabilities', 'exponential_mechanism', 'median_grid', 'private_median', 'hash_keys',
-           'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism']
+           'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
+           'median_smooth_sensitivity', 'smooth_sensitivity_median']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
 class PrivacyLeakWarning(RuntimeWarning):
@@ -496,3 +497,59 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     n = int(np.prod(shape, dtype=np.int64))
     u = (((ws.draw(np.arange(n)) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
+
+# %% ../nbs/00_mechanisms.ipynb #30aea328
+def median_smooth_sensitivity(values, # the private values (will be sorted)
+                              lower:float, # public lower bound a of the values' domain
+                              upper:float, # public upper bound b of the values' domain
+                              beta:float, # smoothing parameter beta > 0
+                             ) -> float:
+    "The beta-smooth sensitivity S*_beta of the median (lower median x_m, m = ceil(n/2)) under substitution (NRS 2007, Def. 2.1, Prop. 3.4)."
+    v = np.sort(_finite_array(values, 'values').ravel())
+    lo, hi = _median_bounds(v, lower, upper, False)
+    b = check_epsilon(beta, 'beta')
+    if v.min() < lo or v.max() > hi:
+        raise ValueError(f"values must lie in [lower, upper] = [{lo}, {hi}]; clip them first")
+    n = v.size
+    y = np.concatenate([[lo], v, [hi]])                       # y[i] = x_i (1-indexed), x_0 = a, x_{n+1} = b
+    m = (n + 1) // 2
+    best, k = 0.0, 0
+    while k <= n:
+        if math.exp(-k * b) * (hi - lo) <= best: break        # every later term is at most this: S* is exact
+        ks = np.arange(k, min(n, k + 255) + 1)
+        t = np.arange(ks[-1] + 2)
+        hi_i = np.minimum(m + t[None, :], n + 1)
+        lo_i = np.clip(m + t[None, :] - ks[:, None] - 1, 0, n + 1)
+        gap = np.where(t[None, :] <= ks[:, None] + 1, y[hi_i] - y[lo_i], -np.inf)   # A(k) = max_t x_{m+t} - x_{m+t-k-1}
+        best = max(best, float(np.max(np.exp(-ks * b) * gap.max(axis=1))))
+        k = ks[-1] + 1
+    return best
+
+def _standard_cauchy(src, shape) -> np.ndarray:
+    "Standard Cauchy draws tan(pi (u - 1/2)) from 53-bit uniforms u in (0, 1): idealised floating point."
+    return np.tan(np.pi * (_uniform01(src, shape) - 0.5))
+
+def smooth_sensitivity_median(values, # the private values (one attribute)
+                              lower:float, # public lower bound of the values' domain
+                              upper:float, # public upper bound of the values' domain
+                              epsilon:float, # privacy budget (pure epsilon-DP, substitution neighbours)
+                              granularity:float|None=None, # snap the output to this public grid (post-processing), or None
+                              random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
+                              size:int|None=None, # number of independent releases (each costs epsilon), for audits
+                             ):
+    "Median + (6 S*/epsilon) Cauchy noise, beta = epsilon/6, clipped to [lower, upper] (NRS 2007): epsilon-DP for substitution neighbours, idealised arithmetic."
+    v = np.sort(_finite_array(values, 'values').ravel())
+    lo, hi = _median_bounds(v, lower, upper, False)
+    eps = check_epsilon(epsilon)
+    if v.min() < lo or v.max() > hi:
+        raise ValueError(f"values must lie in [lower, upper] = [{lo}, {hi}]; clip them first")
+    s = median_smooth_sensitivity(v, lo, hi, eps / 6)
+    med = float(v[(v.size + 1) // 2 - 1])
+    shape = () if size is None else (int(size),)
+    out = med + (6 * s / eps) * _standard_cauchy(noise_source(random_state), shape)
+    if granularity is not None:
+        g = _check_granularity(granularity, 1.0)
+        out = np.round(out / g) * g
+    out = np.clip(out, lo, hi)
+    return float(out) if size is None else out
+
