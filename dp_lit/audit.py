@@ -81,7 +81,7 @@ def substitute_one(data, index:int, row) -> NeighbourPair:
     "Substitution neighbours: (`data`, `data` with row `index` replaced by `row`)."
     return NeighbourPair(data, _replace(data, index, row), 'substitution', f'row {index} replaced')
 
-# %% ../nbs/02_audit.ipynb #1e248161
+# %% ../nbs/02_audit.ipynb #6430bc3b
 def _cp_lower(k, n, alpha):
     "One-sided Clopper-Pearson lower bound on a binomial proportion (k successes of n)."
     k = np.asarray(k, float)
@@ -123,6 +123,8 @@ class AuditResult:
                 f"  {self.direction}: held-out counts {c['k_num']:,}/{c['n_num']:,} vs {c['k_den']:,}/{c['n_den']:,}; "
                 f"P >= {c['p_lower']:.4g}, Q <= {c['q_upper']:.4g}")
 
+
+# %% ../nbs/02_audit.ipynb #e2875a9d
 AUDIT_KINDS = ('auto', 'scalar', 'discrete', 'reachable')
 
 def _draw(mechanism, data, rng, n, vectorised):
@@ -221,6 +223,8 @@ def _reachable_event(num, den, h, alpha, value, predicates, which):
     shown = f"{value.item():.17g}" if value.ndim == 0 else f"query({which}) (shape {value.shape})"
     return k_num, k_den, f"output not reachable from the exact value {shown} on {which} ({name})"
 
+
+# %% ../nbs/02_audit.ipynb #b7530d72
 def audit(mechanism, # callable: mechanism(data, rng, n) -> n outputs (or mechanism(data, rng) -> one, with vectorised=False)
           d0, # a data set, or a `NeighbourPair`
           d1=None, # the neighbouring data set (omit when d0 is a `NeighbourPair`)
@@ -280,6 +284,8 @@ def audit(mechanism, # callable: mechanism(data, rng, n) -> n outputs (or mechan
     lr, desc, label, counts = best
     return AuditResult(max(lr, 0.0), desc, label, counts, confidence, int(n_trials), relation)
 
+
+# %% ../nbs/02_audit.ipynb #000fd702
 def assert_private(result:AuditResult, # the outcome of `audit`
                    epsilon:float, # the claimed privacy parameter
                   ):
@@ -287,6 +293,7 @@ def assert_private(result:AuditResult, # the outcome of `audit`
     if not result.holds(epsilon):
         raise AssertionError(f"the audit refutes epsilon={epsilon}:\n{result!r}")
     return result
+
 
 # %% ../nbs/02_audit.ipynb #f258b738
 def float_reachable(x, # released double(s)
