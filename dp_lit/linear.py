@@ -14,7 +14,9 @@ import pandas as pd
 from scipy import sparse, special
 import scipy.sparse.linalg
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils import check_array
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, column_or_1d
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, noise_source, geometric_mechanism,
                                grid_laplace_mechanism, _uniform01)
@@ -30,10 +32,27 @@ def _check_choice(value, name, choices):
     if value not in choices: raise ValueError(f"{name} must be one of {choices}; got {value!r}")
     return value
 
+def _check_positive(value, name, integer=False):
+    "`value` as a positive finite number (a positive int when `integer`); `ValueError` naming `name` otherwise."
+    if integer:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+            raise ValueError(f"{name} must be a positive int; got {value!r}")
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{name} must be a positive finite number; got {value!r}")
+    return float(value)
+
 def _check_noise_seed(seed):
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0):
         raise ValueError(f"noise_seed must be None (secret noise) or a non-negative int; got {seed!r}")
     return seed
+
+def _check_common(est, allow_inf=False):
+    "The checks every estimator here repeats: epsilon, neighbours, noise_seed; returns epsilon."
+    eps = check_epsilon(est.epsilon, allow_inf=allow_inf)
+    _check_choice(est.neighbours, 'neighbours', _NEIGHBOURS)
+    _check_noise_seed(est.noise_seed)
+    return eps
 
 def _ledger(budget, eps, name):
     if budget is not None and not isinstance(budget, Budget):
@@ -41,45 +60,63 @@ def _ledger(budget, eps, name):
     return budget if budget is not None else Budget(eps, name=name)
 
 def _check_X(X, name='X', allow_sparse=False):
-    "`X` as a 2-D float array (or CSR matrix when allowed); `ValueError` for NaN/inf, wrong shape or no rows."
-    if sparse.issparse(X):
-        if not allow_sparse: X = X.toarray()
-        else:
-            X = sparse.csr_matrix(X, dtype=float)
-            if X.shape[0] == 0: raise ValueError(f"{name} is empty; expected at least one row")
-            if not np.all(np.isfinite(X.data)): raise ValueError(f"{name} contains NaN or infinite values")
-            return X
+    "`X` as a 2-D float array (a CSR matrix when `allow_sparse`, else sparse input is densified); `ValueError` for NaN/inf, complex values, wrong shape or no rows."
+    if sparse.issparse(X) and not allow_sparse: X = X.toarray()
     if isinstance(X, pd.DataFrame): X = X.to_numpy()
-    try: A = np.asarray(X, dtype=float)
-    except (TypeError, ValueError): raise ValueError(f"{name} must be numeric; got {type(X).__name__}") from None
-    if A.ndim == 1: raise ValueError(f"{name} must be 2-dimensional (rows x features); got a 1-d array of length {len(A)}")
-    if A.ndim != 2: raise ValueError(f"{name} must be 2-dimensional; got shape {A.shape}")
-    if A.shape[0] == 0: raise ValueError(f"{name} is empty; expected at least one row")
-    if not np.all(np.isfinite(A)): raise ValueError(f"{name} contains NaN or infinite values")
-    return A
+    if not sparse.issparse(X) and np.iscomplexobj(np.asarray(X)):
+        raise ValueError(f"{name}: Complex data not supported")
+    A = check_array(X, accept_sparse='csr' if allow_sparse else False, dtype=float, ensure_all_finite=True, input_name=name)
+    return sparse.csr_matrix(A) if sparse.issparse(A) else A
+
+def _check_fitted_X(est, X, attr, allow_sparse=False):
+    "Fitted check, then `X` checked as at fit time with the fitted number of columns."
+    check_is_fitted(est, attr)
+    X = _check_X(X, allow_sparse=allow_sparse)
+    if X.shape[1] != est.n_features_in_:
+        raise ValueError(f"X has {X.shape[1]} features, but {type(est).__name__} is expecting {est.n_features_in_} features as input")
+    return X
 
 def _resolve_classes(y, classes, n, who):
     "The public class list and the row labels as indices into it."
-    if y is None: raise ValueError(f"{who}.fit requires y")
+    if y is None: raise ValueError(f"{who} requires y to be passed, but the target y is None")
     y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
-    y = y.ravel() if y.ndim == 2 and y.shape[1] == 1 else y
+    if y.ndim == 2 and y.shape[1] == 1: y = column_or_1d(y, warn=True)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
     if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
     if classes is None:
+        check_classification_targets(y)          # 'Unknown label type' for a continuous y
         warnings.warn(f"{who}: classes were read off the training labels; pass the public class list as classes=",
                       PrivacyLeakWarning, stacklevel=3)
         classes = np.unique(y)
     classes = np.asarray(list(classes))
-    if len(classes) < 2: raise ValueError(f"classes must hold at least two classes; got {list(classes)}")
+    if len(classes) < 2: raise ValueError(f"classes must hold at least two classes; got {len(classes)} class: {list(classes)}")
     if len(np.unique(classes)) != len(classes): raise ValueError(f"classes must be distinct; got {list(classes)}")
     idx = pd.Index(classes).get_indexer(y)
     if np.any(idx < 0):
         raise ValueError(f"y holds labels outside classes={list(classes)}: {sorted(set(np.asarray(y)[idx < 0].tolist()))[:5]}")
     return classes, idx
 
-def _non_deterministic_tags(self, tags):
+def _binarize(X, threshold, who):
+    "Sparse 0/1 rows: `X > threshold` when a public threshold is given, else `X` must already be binary."
+    A = _check_X(X, allow_sparse=True)
+    A = sparse.csr_matrix(A)
+    if threshold is not None:
+        t = float(threshold)
+        if not math.isfinite(t): raise ValueError(f"binarize must be None or a finite threshold; got {threshold!r}")
+        if t < 0: raise ValueError(f"binarize must be >= 0 (zeros stay zeros in sparse rows); got {threshold!r}")
+        A = A.copy(); A.data = (A.data > t).astype(float); A.eliminate_zeros()
+    elif not np.all((A.data == 0) | (A.data == 1)):
+        raise ValueError(f"X must be binary (0/1) for {who}; pass binarize=threshold to map values above it to 1")
+    return A
+
+def _check_binary(X):
+    return _binarize(X, None, 'binary features')
+
+def _non_deterministic_tags(self, tags, sparse_ok=True):
     tags.non_deterministic = self.noise_seed is None
+    tags.input_tags.sparse = sparse_ok
     return tags
+
 
 # %% ../nbs/20_linear.ipynb #20d58792
 def gamma_ball_noise(dim:int, # dimension d of the vector
@@ -88,11 +125,8 @@ def gamma_ball_noise(dim:int, # dimension d of the vector
                      random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
                     ) -> np.ndarray:
     "Chaudhuri et al.'s noise vector, density proportional to exp(-||b||/scale): idealised floating point."
-    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral) or dim < 1:
-        raise ValueError(f"dim must be a positive int; got {dim!r}")
-    scale = float(scale)
-    if not (math.isfinite(scale) and scale > 0): raise ValueError(f"scale must be a positive finite number; got {scale!r}")
-    T = 1 if size is None else int(size)
+    dim, scale = _check_positive(dim, 'dim', integer=True), _check_positive(scale, 'scale')
+    T = 1 if size is None else _check_positive(size, 'size', integer=True)
     src = noise_source(random_state)
     r = -np.log(_uniform01(src, (T, dim))).sum(axis=1) * scale          # Gamma(dim, scale): a sum of dim exponentials
     u1, u2 = _uniform01(src, (T, dim)), _uniform01(src, (T, dim))
@@ -104,7 +138,12 @@ def gamma_ball_noise(dim:int, # dimension d of the vector
 _C_LOGISTIC = 0.25                     # bound on the second derivative of the logistic loss
 
 def _embed(X, norm_bound, fit_intercept):
-    "Public row map: [x / B, 1] / sqrt(2) (or x / B), then clipped to norm 1."
+    "Public row map: [x / B, 1] / sqrt(2) (or x / B), then clipped to norm 1; a sparse X gives a sparse Z."
+    if sparse.issparse(X):
+        Z = sparse.csr_matrix(X, dtype=float) / norm_bound
+        if fit_intercept: Z = sparse.hstack([Z, np.ones((Z.shape[0], 1))], format='csr') / math.sqrt(2)
+        nr = np.sqrt(np.asarray(Z.multiply(Z).sum(axis=1)).ravel())
+        return sparse.csr_matrix(sparse.diags(1.0 / np.maximum(nr, 1.0)) @ Z)
     Z = X / norm_bound
     if fit_intercept: Z = np.hstack([Z, np.ones((Z.shape[0], 1))]) / math.sqrt(2)
     nr = np.linalg.norm(Z, axis=1, keepdims=True)
@@ -120,12 +159,13 @@ def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
         if b is not None: val, grad = val + b @ f, grad + b
         return val, grad
     f = np.zeros(d)
-    for _ in range(100):                                 # damped Newton, steps by CG on Hessian-vector products
+    for _ in range(100):                                 # damped inexact Newton, steps by CG on Hessian-vector products
         val, grad = fg(f)
-        if np.linalg.norm(grad) <= tol: return f
+        gnorm = np.linalg.norm(grad)
+        if gnorm <= tol: return f                        # the only exit: the sensitivity's tol term relies on it
         w = special.expit(s * (Z @ f)); w = w * (1 - w)
         H = sparse.linalg.LinearOperator((d, d), matvec=lambda v: Z.T @ (w * (Z @ v)) + lam * v, dtype=float)
-        step = sparse.linalg.cg(H, -grad, rtol=1e-10, atol=0.0, maxiter=20 * d)[0]
+        step = sparse.linalg.cg(H, -grad, rtol=0.1 * min(0.5, math.sqrt(gnorm)), atol=0.0, maxiter=20 * d)[0]   # forcing term: superlinear
         t = 1.0
         while fg(f + t * step)[0] > val and t > 1e-10: t /= 2
         f = f + t * step
@@ -152,26 +192,24 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
         self.neighbours, self.n_rows, self.count_share, self.noise, self.tol = neighbours, n_rows, count_share, noise, tol
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
-    def __sklearn_tags__(self): return _non_deterministic_tags(self, super().__sklearn_tags__())
+    def __sklearn_tags__(self): return _non_deterministic_tags(self, super().__sklearn_tags__(), sparse_ok=True)
 
     def _check_params(self):
-        eps = check_epsilon(self.epsilon, allow_inf=True)
+        eps = _check_common(self, allow_inf=True)
         _check_choice(self.method, 'method', ('output', 'objective'))
-        _check_choice(self.neighbours, 'neighbours', _NEIGHBOURS)
         _check_choice(self.noise, 'noise', ('grid_laplace', 'gamma'))
-        for name in ('Lambda', 'norm_bound', 'tol'):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not (math.isfinite(v) and v > 0):
-                raise ValueError(f"{name} must be a positive finite number; got {v!r}")
+        for name in ('Lambda', 'norm_bound', 'tol'): _check_positive(getattr(self, name), name)
         if not (isinstance(self.count_share, numbers.Real) and 0 < self.count_share < 1):
             raise ValueError(f"count_share must be in (0, 1); got {self.count_share!r}")
-        if self.n_rows is not None and (isinstance(self.n_rows, bool) or not isinstance(self.n_rows, numbers.Integral) or self.n_rows < 1):
-            raise ValueError(f"n_rows must be None or a positive int (a public row count); got {self.n_rows!r}")
-        _check_noise_seed(self.noise_seed)
+        if self.n_rows is not None: _check_positive(self.n_rows, 'n_rows (a public row count)', integer=True)
+        if self.method == 'objective' and type(self).sensitivity is not DPLogisticRegression.sensitivity:
+            raise ValueError(f"method='objective' does not use sensitivity(), which {type(self).__name__} overrides; "
+                             "use method='output' (objective perturbation has its own constants, see _objective_noise)")
         return eps
 
-    def sensitivity(self, lam_tot:float) -> float:
-        "L2 sensitivity of the released minimiser (output perturbation), given the public Lambda_tot."
+    def sensitivity(self, lam_tot:float, # the public Lambda_tot = Lambda * n_ref of the sum-form objective
+                   ) -> float:
+        "L2 sensitivity of the minimiser released by output perturbation; override in a subclass for another neighbouring relation."
         return ((1.0 if self.neighbours == 'add_remove' else 2.0) + 2 * self.tol) / lam_tot
 
     def _objective_noise(self, eps, lam_tot):
@@ -188,8 +226,8 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         "Clip the rows, charge the budget, and release the perturbed minimiser(s)."
         eps = self._check_params()
-        X = _check_X(X)
-        self.classes_, yi = _resolve_classes(y, self.classes, len(X), type(self).__name__)
+        X = _check_X(X, allow_sparse=True)               # scipy sparse rows stay sparse through the embedding and the solver
+        self.classes_, yi = _resolve_classes(y, self.classes, X.shape[0], type(self).__name__)
         self.n_features_in_ = X.shape[1]
         Z = _embed(X, self.norm_bound, self.fit_intercept)
         K = len(self.classes_)
@@ -197,28 +235,31 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
         ledger = _ledger(self.budget, eps, type(self).__name__)
         src = noise_source(self.noise_seed)
         eps_count = 0.0
-        if math.isinf(eps): n_ref = len(X)
+        if math.isinf(eps): n_ref = X.shape[0]
         elif self.n_rows is not None: n_ref = self.n_rows
-        elif self.neighbours == 'substitution': n_ref = len(X)                  # public under this relation
+        elif self.neighbours == 'substitution': n_ref = X.shape[0]                  # public under this relation
         else:
             eps_count = eps * self.count_share
             ledger.check(eps, 'private logistic regression')
             ledger.spend(eps_count, 'noisy row count (sets Lambda_tot)')
-            n_ref = max(int(geometric_mechanism(len(X), 1, eps_count, random_state=src)), 1)
+            n_ref = max(int(geometric_mechanism(X.shape[0], 1, eps_count, random_state=src)), 1)
         self.n_ref_ = n_ref
         lam_tot = self.Lambda * n_ref
         eps_each = (eps - eps_count) / n_problems
         if not math.isinf(eps): ledger.check(eps - eps_count, 'one-vs-rest problems')
-        coefs = []
+        coefs, self.sensitivity_ = [], None
+        if self.method == 'output' and not math.isinf(eps):
+            self.sensitivity_ = _check_positive(self.sensitivity(lam_tot), f"{type(self).__name__}.sensitivity(lam_tot)")
         for k in range(n_problems):
             s = np.where(yi == (1 if K == 2 else k), 1.0, -1.0)
-            what = f"{self.method} perturbation" + ('' if K == 2 else f" (class {k} vs rest)")
+            what = (f"{self.method} perturbation" + ('' if K == 2 else f" (class {k} vs rest)")
+                    + (f", L2 sensitivity {self.sensitivity_:.4g}" if self.sensitivity_ is not None else ''))
             if math.isinf(eps):
                 ledger.spend(eps_each, what); coefs.append(_solve_logistic(Z, s, lam_tot, tol=self.tol)); continue
             ledger.spend(eps_each, what)
             if self.method == 'output':
                 f = _solve_logistic(Z, s, lam_tot, tol=self.tol)
-                sens = self.sensitivity(lam_tot)
+                sens = self.sensitivity_
                 if self.noise == 'gamma':
                     f = f + gamma_ball_noise(Z.shape[1], sens / eps_each, random_state=src)
                 else:
@@ -237,10 +278,7 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X):
         "Scores f.z of the embedded rows (one column per class for K > 2)."
-        check_is_fitted(self, 'coef_full_')
-        X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but the model was fitted with {self.n_features_in_}")
+        X = _check_fitted_X(self, X, 'coef_full_', allow_sparse=True)
         D = _embed(X, self.norm_bound, self.fit_intercept) @ self.coef_full_.T
         return D[:, 0] if D.shape[1] == 1 else D
 
@@ -253,15 +291,15 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         "The most probable class."
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        P = self.predict_proba(X)
+        return self.classes_[np.argmax(P, axis=1)]
 
 # %% ../nbs/20_linear.ipynb #0c4d0c38
 def truncate_rows(X, # binary matrix (dense or scipy sparse), rows = records
                   max_features:int, # public bound s: keep each row's first s non-zero columns
                  ) -> sparse.csr_matrix:
     "Each row keeps only its first `max_features` non-zero entries (public column order): enforces the sparsity bound s."
-    if isinstance(max_features, bool) or not isinstance(max_features, numbers.Integral) or max_features < 1:
-        raise ValueError(f"max_features must be a positive int (the public bound s); got {max_features!r}")
+    _check_positive(max_features, 'max_features (the public bound s)', integer=True)
     A = sparse.csr_matrix(X, dtype=float, copy=True)
     A.sort_indices(); A.eliminate_zeros()
     pos = np.arange(A.nnz) - np.repeat(A.indptr[:-1], np.diff(A.indptr))    # rank of each entry within its row
@@ -269,20 +307,12 @@ def truncate_rows(X, # binary matrix (dense or scipy sparse), rows = records
     A.eliminate_zeros()
     return A
 
-def _check_binary(X):
-    A = _check_X(X, allow_sparse=True)
-    A = sparse.csr_matrix(A)
-    if not np.all((A.data == 0) | (A.data == 1)): raise ValueError("X must be binary (0/1) for DPBernoulliNB")
-    return A
-
 class _NBBase(ClassifierMixin, BaseEstimator):
-    def __sklearn_tags__(self): return _non_deterministic_tags(self, super().__sklearn_tags__())
+    _sparse_ok = True
+    def __sklearn_tags__(self): return _non_deterministic_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
     def _start(self, X_rows, y):
-        eps = check_epsilon(self.epsilon)
-        _check_choice(self.neighbours, 'neighbours', _NEIGHBOURS)
-        _check_noise_seed(self.noise_seed)
-        if not (isinstance(self.alpha, numbers.Real) and self.alpha > 0 and math.isfinite(self.alpha)):
-            raise ValueError(f"alpha (smoothing) must be a positive finite number; got {self.alpha!r}")
+        eps = _check_common(self)
+        _check_positive(self.alpha, 'alpha (smoothing)')
         self.classes_, yi = _resolve_classes(y, self.classes, X_rows, type(self).__name__)
         ledger = _ledger(self.budget, eps, type(self).__name__)
         ledger.check(eps, type(self).__name__)
@@ -301,24 +331,26 @@ class _NBBase(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         "The class of largest posterior."
-        return self.classes_[np.argmax(self._joint_log_likelihood(X), axis=1)]
+        L = self._joint_log_likelihood(X)
+        return self.classes_[np.argmax(L, axis=1)]
 
 class DPBernoulliNB(_NBBase):
     "Bernoulli naive Bayes from noisy counts; rows truncated to s non-zero features, sensitivity 1 + s."
     def __init__(self, epsilon:float=1.0, # budget of the fit
                  max_features:int|None=None, # public bound s on non-zero features per row (enforced); None: all columns
+                 binarize:float|None=None, # None: X must be 0/1; a threshold t >= 0: values above t count as 1 (a public map)
                  alpha:float=1.0, # Laplace smoothing of the noisy counts (post-processing)
                  neighbours:str='add_remove', # 'add_remove' (sensitivity 1 + s) or 'substitution' (2 (1 + s))
                  classes=None, # the public class list
                  noise_seed:int|None=None, # None: secret noise; an int: reproducible, not private against whoever knows it
                  budget:Budget|None=None, # an external ledger to charge
                 ):
-        self.epsilon, self.max_features, self.alpha, self.neighbours = epsilon, max_features, alpha, neighbours
+        self.epsilon, self.max_features, self.binarize, self.alpha, self.neighbours = epsilon, max_features, binarize, alpha, neighbours
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
     def fit(self, X, y):
         "Truncate the rows, release noisy class and feature counts, form smoothed probabilities."
-        A = _check_binary(X)
+        A = _binarize(X, self.binarize, type(self).__name__)
         eps, yi, src, mult = self._start(A.shape[0], y)
         s = A.shape[1] if self.max_features is None else self.max_features
         A = truncate_rows(A, s)
@@ -339,37 +371,65 @@ class DPBernoulliNB(_NBBase):
         return self
 
     def _joint_log_likelihood(self, X):
-        check_is_fitted(self, 'feature_log_prob_')
-        A = _check_binary(X)
-        if A.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {A.shape[1]} features, but the model was fitted with {self.n_features_in_}")
+        A = _binarize(_check_fitted_X(self, X, 'feature_log_prob_', allow_sparse=True), self.binarize, type(self).__name__)
         A = truncate_rows(A, self.max_features_)
         return np.asarray(A @ (self.feature_log_prob_ - self._log_neg).T) + self._log_neg.sum(axis=1) + self.class_log_prior_
 
+def _category_frame(X):
+    "Rows of category labels as a DataFrame; `ValueError` for sparse, 1-d, empty, complex or missing values, `TypeError` for non-labels."
+    if sparse.issparse(X): raise ValueError("X is a sparse matrix; DPCategoricalNB takes dense category labels (sparse input is not supported)")
+    if isinstance(X, pd.DataFrame): F = X
+    else:
+        A = np.asarray(X, dtype=object)
+        if A.ndim == 1: raise ValueError("X must be 2-dimensional (rows x attributes); got a 1-d array. Reshape your data with X.reshape(-1, 1) for one attribute")
+        if A.ndim != 2: raise ValueError(f"X must be 2-dimensional; got shape {A.shape}")
+        F = pd.DataFrame(A).infer_objects()
+    if F.shape[0] == 0: raise ValueError(f"X: found array with 0 sample(s) (shape={F.shape}) while a minimum of 1 is required.")
+    if F.shape[1] == 0: raise ValueError(f"X: found array with 0 feature(s) (shape={F.shape}) while a minimum of 1 is required.")
+    for j, c in enumerate(F.columns):
+        col = F[c]
+        if col.dtype.kind == 'c': raise ValueError(f"X column {j}: Complex data not supported")
+        if col.isna().any() or (col.dtype.kind == 'f' and not np.all(np.isfinite(col))):
+            raise ValueError(f"X column {j} contains NaN, infinite or missing values; encode missing values as a public category")
+        if col.dtype == object and not col.map(lambda v: isinstance(v, (str, numbers.Real))).all():
+            raise TypeError(f"X column {j}: argument must be a string or a real number (a category label)")
+    return F
+
 class DPCategoricalNB(_NBBase):
     "Categorical naive Bayes from noisy counts over public category lists; sensitivity 1 + p."
+    _sparse_ok = False
     def __init__(self, epsilon:float=1.0, # budget of the fit
                  categories=None, # public category list per column (list of lists); None: pandas categoricals, else inferred (warns)
                  alpha:float=1.0, # smoothing (post-processing)
                  neighbours:str='add_remove', # 'add_remove' (1 + p) or 'substitution' (2 (1 + p))
+                 handle_unknown:str='error', # a value outside the public categories at prediction: 'error' or 'ignore' (that attribute is skipped)
                  classes=None, noise_seed:int|None=None, budget:Budget|None=None):
         self.epsilon, self.categories, self.alpha, self.neighbours = epsilon, categories, alpha, neighbours
-        self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
+        self.handle_unknown, self.classes, self.noise_seed, self.budget = handle_unknown, classes, noise_seed, budget
 
     def _encode(self, X):
-        F = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X, dtype=object))
+        F = _category_frame(X)
         if F.shape[1] != len(self.categories_):
-            raise ValueError(f"X has {F.shape[1]} columns, but the model knows {len(self.categories_)}")
+            raise ValueError(f"X has {F.shape[1]} features, but {type(self).__name__} is expecting {len(self.categories_)} features as input")
         codes = np.column_stack([pd.Index(cats).get_indexer(F.iloc[:, j]) for j, cats in enumerate(self.categories_)])
-        if np.any(codes < 0):
+        if np.any(codes < 0) and self.handle_unknown == 'error':
             j = int(np.argwhere(codes < 0)[0, 1])
-            raise ValueError(f"X column {j} holds a value outside its public categories {list(self.categories_[j])[:10]}")
+            raise ValueError(f"X column {j} holds a value outside its public categories {list(self.categories_[j])[:10]} "
+                             "(handle_unknown='ignore' skips such values)")
         return codes
+
+    def _counts(self, codes, yi):
+        "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute."
+        K = len(self.classes_)
+        parts = [np.bincount(yi, minlength=K)]
+        for j, cats in enumerate(self.categories_):
+            parts.append(np.bincount(yi * len(cats) + codes[:, j], minlength=K * len(cats)))
+        return np.concatenate(parts)
 
     def fit(self, X, y):
         "Release noisy class and (attribute value, class) counts."
-        F = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X, dtype=object))
-        if len(F) == 0: raise ValueError("X is empty; expected at least one row")
+        _check_choice(self.handle_unknown, 'handle_unknown', ('error', 'ignore'))
+        F = _category_frame(X)
         if self.categories is not None: cats = [list(c) for c in self.categories]
         elif all(isinstance(F[c].dtype, pd.CategoricalDtype) for c in F.columns): cats = [list(F[c].cat.categories) for c in F.columns]
         else:
@@ -378,14 +438,12 @@ class DPCategoricalNB(_NBBase):
             cats = [sorted(pd.unique(F[c])) for c in F.columns]
         self.categories_ = cats
         codes = self._encode(F)
+        if np.any(codes < 0): raise ValueError("X holds values outside the public categories given as categories=")
         eps, yi, src, mult = self._start(len(F), y)
         K, p = len(self.classes_), len(cats)
-        parts = [np.bincount(yi, minlength=K)]
-        for j in range(p):
-            parts.append(np.bincount(yi * len(cats[j]) + codes[:, j], minlength=K * len(cats[j])))
         self.sensitivity_ = mult * (1 + p)
         self.budget_.spend(eps, f"class and attribute-value counts (L1 sensitivity {self.sensitivity_})")
-        noisy = np.maximum(geometric_mechanism(np.concatenate(parts), self.sensitivity_, eps, random_state=src), 0).astype(float)
+        noisy = np.maximum(geometric_mechanism(self._counts(codes, yi), self.sensitivity_, eps, random_state=src), 0).astype(float)
         self.class_count_ = noisy[:K]
         self.category_count_, off, a = [], K, self.alpha
         self.feature_log_prob_ = []
@@ -400,7 +458,8 @@ class DPCategoricalNB(_NBBase):
     def _joint_log_likelihood(self, X):
         check_is_fitted(self, 'feature_log_prob_')
         codes = self._encode(X)
-        return self.class_log_prior_ + sum(self.feature_log_prob_[j][:, codes[:, j]].T for j in range(codes.shape[1]))
+        return self.class_log_prior_ + sum(np.where(codes[:, [j]] >= 0, self.feature_log_prob_[j][:, codes[:, j]].T, 0.0)
+                                           for j in range(codes.shape[1]))
 
 class DPGaussianNB(_NBBase):
     "Gaussian naive Bayes from noisy counts, sums and sums of squares with public bounds; no class size in any sensitivity."
@@ -457,10 +516,7 @@ class DPGaussianNB(_NBBase):
         return self
 
     def _joint_log_likelihood(self, X):
-        check_is_fitted(self, 'theta_')
-        X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but the model was fitted with {self.n_features_in_}")
+        X = _check_fitted_X(self, X, 'theta_')               # sparse rows are densified (per-class moments need every value)
         ll = -0.5 * (np.log(2 * np.pi * self.var_).sum(axis=1)[None, :]
                      + (((X[:, None, :] - self.theta_[None]) ** 2) / self.var_[None]).sum(axis=2))
         return ll + np.log(self.class_prior_)
