@@ -17,7 +17,7 @@ from .mechanisms import check_epsilon
 # %% auto #0
 __all__ = ['BudgetExceededError', 'DetachedBudgetError', 'Budget', 'uniform_allocation', 'geometric_allocation']
 
-# %% ../nbs/01_accounting.ipynb #22ee0cd2
+# %% ../nbs/01_accounting.ipynb #464ee961
 class BudgetExceededError(ValueError):
     "A spend would pass the total privacy budget (raised before any noise is drawn)."
 
@@ -30,6 +30,8 @@ _LOCK = threading.RLock() # check-then-record is one step, also when threads sha
 def _fits(total, spent):
     return math.isinf(total) or spent <= total * (1 + _TOL) + 1e-12
 
+
+# %% ../nbs/01_accounting.ipynb #480d97d9
 class Budget:
     "A ledger of privacy spending against a total `epsilon` (add/remove-one-row neighbours)."
     def __init__(self, epsilon:float, # total budget; `inf` gives an unlimited ledger that only records
@@ -163,6 +165,8 @@ class Budget:
         return (f"Budget({self.name}: epsilon={self.epsilon:.6g}, spent={self._spent:.6g}, "
                 f"remaining={self.remaining:.6g}, {len(self._entries)} entries{det})")
 
+
+# %% ../nbs/01_accounting.ipynb #7570f5e7
 def _detached_message(b):
     return (f"the privacy ledger {b.name!r} here is a copy made by pickling (for example sent to a joblib worker by "
             f"n_jobs>1); a spend on it could not charge the original ledger in the caller's process, so it is refused. "
@@ -210,6 +214,7 @@ class _ParallelBlock:
 
     def __copy__(self): return self
     def __deepcopy__(self, memo): return self
+
 
 # %% ../nbs/01_accounting.ipynb #8899c98a
 def _check_depth(depth):
