@@ -62,7 +62,7 @@ class Text:
     "A free-text attribute (SMS, tweets): no domain of values; features are derived from it downstream."
     public: bool = True
 
-# %% ../nbs/03_data.ipynb #9891a893
+# %% ../nbs/03_data.ipynb #2c29ee83
 @dataclass
 class DataFile:
     "One raw file: its name, SHA-256 (None: unknown, not verified), download URL, zip member, and keywords for reading it alone."
@@ -105,6 +105,8 @@ _EFFECT = dict(files=list, classes=list, drop_classes=list, binarize=dict)
 _READERS = {'csv': pd.read_csv, 'excel': pd.read_excel}
 _MISSING = ('category', 'drop_rows', 'drop_attributes', 'majority')
 
+
+# %% ../nbs/03_data.ipynb #d41af4bd
 def _table(t, schema, required, where):
     "`t`, checked to be a table with the `required` keys and only keys of `schema`, each of its type."
     if not isinstance(t, dict): raise ValueError(f"{where} must be a table; got {t!r}")
