@@ -21,7 +21,8 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, noise_source, grid_laplace_mechanism,
                                exponential_mechanism, _uniform01)
 from .accounting import Budget
-from .linear import truncate_rows, _check_binary, _resolve_classes, _check_noise_seed, _check_choice, _ledger
+from .linear import (truncate_rows, _binarize, _check_binary, _resolve_classes, _check_noise_seed, _check_choice,
+                            _check_positive, _ledger)
 
 # %% auto #0
 __all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'feature_scores', 'score_sensitivity',
@@ -44,9 +45,7 @@ def hashed_word_features(texts, # an iterable of strings (one per row)
                          max_tokens:int=20, # public bound s: each row keeps its first s distinct tokens
                         ) -> sparse.csr_matrix:
     "Binary bag of words over a public hashed vocabulary, each row truncated to its first `max_tokens` distinct tokens."
-    for name, v in (('n_features', n_features), ('max_tokens', max_tokens)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-            raise ValueError(f"{name} must be a positive int; got {v!r}")
+    for name, v in (('n_features', n_features), ('max_tokens', max_tokens)): _check_positive(v, name, integer=True)
     if isinstance(texts, str): raise ValueError("texts must be an iterable of strings (one per row), not one string")
     if isinstance(texts, pd.DataFrame):
         if texts.shape[1] != 1: raise ValueError(f"texts as a DataFrame must have one text column; got {texts.shape[1]}")
@@ -56,36 +55,46 @@ def hashed_word_features(texts, # an iterable of strings (one per row)
     return hv.transform(list(texts)).tocsr()
 
 class HashedWords(TransformerMixin, BaseEstimator):
-    "Stateless transformer: `hashed_word_features` in a Pipeline."
+    "Stateless transformer: `hashed_word_features` in a Pipeline (input: one text per row)."
     def __init__(self, n_features:int=2 ** 12, max_tokens:int=20):
         self.n_features, self.max_tokens = n_features, max_tokens
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.two_d_array, tags.input_tags.one_d_array, tags.input_tags.string = False, True, True
+        tags.requires_fit = False
+        return tags
+    def __sklearn_is_fitted__(self): return True            # stateless: nothing is learnt from the rows
     def fit(self, X, y=None): return self
     def transform(self, X): return hashed_word_features(X, self.n_features, self.max_tokens)
 
 # %% ../nbs/21_feature_selection.ipynb #b0fc2659
 SCORES = ('tc', 'dc', 'pi', 'ig')
 
-def _labels01(y, classes):
-    classes_, yi = _resolve_classes(y, classes, len(y), 'feature scores')
-    if len(classes_) != 2: raise ValueError(f"feature scores need a binary label; got {len(classes_)} classes")
-    return yi
+def _label_index(y, classes, n, score):
+    "Row labels as indices into the public class list; DC needs exactly two classes."
+    y = y if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
+    classes_, yi = _resolve_classes(y, classes, n, 'feature scores')
+    if score == 'dc' and len(classes_) != 2:
+        raise ValueError(f"score='dc' needs a binary label; got {len(classes_)} classes (tc, pi and ig take any number)")
+    return np.asarray(yi), len(classes_)
 
 def feature_scores(X, # binary rows x features (dense or sparse); truncate first to enforce s
-                   y, # binary labels (index 1 of `classes` is the positive label)
+                   y, # labels (for 'dc', index 1 of `classes` is the positive label)
                    score:str='tc', # 'tc', 'dc', 'pi' or 'ig'
-                   classes=None, # the public class list (two classes)
+                   classes=None, # the public class list (two classes for 'dc')
                   ) -> np.ndarray:
     "Score of every feature: total count, difference count, purity index (our reconstruction) or unnormalised information gain."
     _check_choice(score, 'score', SCORES)
     A = _check_binary(X)
-    yi = np.asarray(_labels01(y, classes))
-    n11 = np.asarray(A[yi == 1].sum(axis=0)).ravel(); n10 = np.asarray(A[yi == 0].sum(axis=0)).ravel()
-    if score == 'tc': return n11 + n10
-    if score == 'dc': return np.abs(n11 - n10)
-    if score == 'pi': return np.maximum(n11, n10)
-    N1, N0 = np.sum(yi == 1), np.sum(yi == 0)
-    cells = np.stack([n11, n10, N1 - n11, N0 - n10])               # n_{jc}: (F=1,L=1), (F=1,L=0), (F=0,L=1), (F=0,L=0)
-    nj = np.stack([n11 + n10, n11 + n10, N1 + N0 - n11 - n10, N1 + N0 - n11 - n10])
+    yi, K = _label_index(y, classes, A.shape[0], score)
+    Y = sparse.csr_matrix((np.ones(len(yi)), (yi, np.arange(len(yi)))), shape=(K, len(yi)))
+    N1 = np.asarray((Y @ A).todense())                                # n_{F=1, c}: one row per class
+    if score == 'tc': return N1.sum(axis=0)
+    if score == 'dc': return np.abs(N1[1] - N1[0])
+    if score == 'pi': return N1.max(axis=0)
+    n1 = N1.sum(axis=0)
+    cells = np.vstack([N1, np.bincount(yi, minlength=K)[:, None] - N1])   # n_{jc}: F=1 rows, then F=0 rows
+    nj = np.vstack([np.tile(n1, (K, 1)), np.tile(len(yi) - n1, (K, 1))])
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(cells > 0, cells * np.log2(cells / np.maximum(nj, 1)), 0.0).sum(axis=0)
 
@@ -142,14 +151,17 @@ def score_perturbation(scores, # exact scores (one per feature)
     noisy = grid_laplace_mechanism(q, sensitivity * n_changed, eps, changed=min(int(n_changed), len(q)), random_state=random_state)
     return _top(noisy, k) if k is not None else np.flatnonzero(noisy >= t)
 
-def _kmeans_1d(v, n_clusters, iters=50):
-    "Lloyd's algorithm on a line, centres started at quantiles: deterministic post-processing."
-    c = np.quantile(v, np.linspace(0, 1, n_clusters + 2)[1:-1])
+def _kmeans_1d(V, n_clusters, iters=50):
+    "Lloyd's algorithm on a line for each row of V (a batch), centres started at quantiles: deterministic post-processing."
+    V = np.atleast_2d(V)
+    C = np.quantile(V, np.linspace(0, 1, n_clusters + 2)[1:-1], axis=1).T          # (T, n_clusters)
     for _ in range(iters):
-        lab = np.argmin(np.abs(v[:, None] - c[None, :]), axis=1)
-        new = np.array([v[lab == j].mean() if np.any(lab == j) else c[j] for j in range(n_clusters)])
-        if np.allclose(new, c): break
-        c = new
+        lab = np.argmin(np.abs(V[:, :, None] - C[:, None, :]), axis=2)
+        one = lab[:, :, None] == np.arange(n_clusters)
+        cnt = one.sum(axis=1)
+        new = np.where(cnt > 0, (one * V[:, :, None]).sum(axis=1) / np.maximum(cnt, 1), C)
+        if np.allclose(new, C): break
+        C = new
     return lab
 
 def cluster_selection(scores, sensitivity:float, n_changed:int,
@@ -157,26 +169,31 @@ def cluster_selection(scores, sensitivity:float, n_changed:int,
                       k:int|None=None, threshold:float|None=None,
                       n_clusters:int=4, # clusters of the 1-D k-means
                       split:float=0.5, # share of epsilon for the noisy scores (epsilon_1)
-                      random_state=None, budget:Budget|None=None) -> np.ndarray:
+                      random_state=None, budget:Budget|None=None,
+                      size:int|None=None, # independent releases (a batch, for audits); None: one
+                     ) -> np.ndarray:
     "Our DP reconstruction of cluster selection: noisy scores, 1-D k-means, one noisy mean per cluster."
     q = _scores(scores); k, t = _target(k, threshold, len(q)); eps = check_epsilon(epsilon)
     if not 0 < split < 1: raise ValueError(f"split must be in (0, 1); got {split!r}")
+    _check_positive(n_clusters, 'n_clusters', integer=True)
     src = noise_source(random_state)
+    T = 1 if size is None else _check_positive(size, 'size', integer=True)
     _charge(budget, eps, 'cluster selection (noisy scores, then cluster sums)')
-    sd = sensitivity * n_changed
-    noisy = grid_laplace_mechanism(q, sd, eps * split, changed=min(int(n_changed), len(q)), random_state=src)
-    lab = _kmeans_1d(noisy, min(n_clusters, len(q)))
-    ids = np.unique(lab)
-    sums = grid_laplace_mechanism(np.array([q[lab == j].sum() for j in ids]), sd, eps * (1 - split),
-                                  changed=min(int(n_changed), len(ids)), random_state=src)
-    means = sums / np.array([np.sum(lab == j) for j in ids])
-    if t is not None: return np.flatnonzero(np.isin(lab, ids[means >= t]))
-    chosen = []
-    for j in ids[np.argsort(-means, kind='stable')]:
-        members = np.flatnonzero(lab == j)
-        chosen.extend(members[np.argsort(-noisy[members], kind='stable')][:k - len(chosen)])
-        if len(chosen) >= k: break
-    return np.sort(np.asarray(chosen, dtype=int))
+    sd, m, nc = sensitivity * n_changed, len(q), min(n_clusters, len(q))
+    noisy = grid_laplace_mechanism(np.tile(q, (T, 1)), sd, eps * split, changed=min(int(n_changed), m), random_state=src)
+    lab = _kmeans_1d(noisy, nc)                                           # public from here on: post-processing
+    one = lab[:, :, None] == np.arange(nc)                                # (T, m, nc) membership
+    sums = grid_laplace_mechanism(np.einsum('tmc,m->tc', one, q), sd, eps * (1 - split),
+                                  changed=min(int(n_changed), nc), random_state=src)   # clusters are disjoint: L1 sensitivity S*Delta
+    cnt = one.sum(axis=1)
+    means = np.where(cnt > 0, sums / np.maximum(cnt, 1), -np.inf)        # an empty cluster is never chosen
+    if t is not None:
+        sel = np.take_along_axis(means >= t, lab, axis=1)
+    else:                                                                 # clusters by noisy mean, then members by noisy score
+        rank = np.argsort(np.argsort(-means, axis=1, kind='stable'), axis=1, kind='stable')
+        order = np.lexsort((-noisy, np.take_along_axis(rank, lab, axis=1)), axis=-1)[:, :k]
+        sel = np.zeros((T, m), bool); np.put_along_axis(sel, order, True, axis=1)
+    return np.flatnonzero(sel[0]) if size is None else sel
 
 def ptt_faithful(scores, threshold:float, # public threshold tau
                  epsilon:float, # the budget the paper claims
@@ -208,7 +225,7 @@ def sparse_vector(scores, threshold:float, epsilon:float,
     src = noise_source(random_state)
     T = 1 if size is None else int(size)
     rho = grid_laplace_mechanism(np.zeros(T), sensitivity, e1, changed=1, random_state=src)
-    nu = grid_laplace_mechanism(np.zeros((T, len(q))), (c if monotonic else 2 * c) * sensitivity, e2, random_state=src)
+    nu = grid_laplace_mechanism(np.zeros((T, len(q))), (c if monotonic else 2 * c) * sensitivity, e2, changed=1, random_state=src)  # one query's noise
     out = _scan(q, float(threshold), rho, nu, c)
     return np.flatnonzero(out[0] == 1) if size is None else out
 
@@ -234,16 +251,20 @@ def noisycut_faithful(scores, threshold:float, epsilon:float, c:int, sensitivity
     return np.flatnonzero(out[0] == 1) if size is None else out
 
 def em_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:bool=False,
-            random_state=None, budget:Budget|None=None) -> np.ndarray:
+            random_state=None, budget:Budget|None=None,
+            size:int|None=None, # independent releases (a batch, for audits); None: one
+           ) -> np.ndarray:
     "Exponential-mechanism peeling: k rounds at epsilon/k, each choosing one new feature; epsilon-DP."
     q = _scores(scores); k = _check_k(k, len(q)); eps = check_epsilon(epsilon)
+    T = 1 if size is None else _check_positive(size, 'size', integer=True)
     _charge(budget, eps, f'exponential-mechanism top-{k}')
     src = noise_source(random_state)
-    base = np.zeros(len(q)); chosen = []
-    for _ in range(k):
-        j = exponential_mechanism(q, sensitivity, eps / k, random_state=src, monotonic=monotonic, log_base=base)
-        chosen.append(j); base[j] = -np.inf
-    return np.sort(np.asarray(chosen))
+    Q = np.tile(q, (T, 1)); base = np.zeros((T, len(q))); rows = np.arange(T)
+    for _ in range(k):                                      # each round excludes what earlier rounds chose
+        j = np.atleast_1d(exponential_mechanism(Q, sensitivity, eps / k, random_state=src, monotonic=monotonic, log_base=base))
+        base[rows, j] = -np.inf
+    top = np.sort(np.argsort(base, axis=1, kind='stable')[:, :k], axis=1)   # the k entries set to -inf
+    return top[0] if size is None else top
 
 def gumbel_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:bool=False,
                 random_state=None, budget:Budget|None=None, size:int|None=None) -> np.ndarray:
@@ -263,15 +284,16 @@ class PrivateFeatureSelector(SelectorMixin, BaseEstimator):
     "Private SCOREBASEDFS (Stoddard et al. 2014): score binary features, select k (or above a threshold) with one selector."
     def __init__(self, epsilon:float=0.2, # budget of the selection
                  method:str='em', # one of SELECTORS; 'ptt' and 'noisycut' reproduce flawed published methods and warn
-                 score:str='tc', # 'tc', 'dc', 'pi' or 'ig'
+                 scoring:str='tc', # the feature score: 'tc', 'dc', 'pi' or 'ig'
                  k:int|None=100, # number of features (or the cut-off c for 'svt' and 'noisycut')
                  threshold:float|None=None, # threshold tau ('ptt', 'svt', 'noisycut'; or instead of k for the others)
                  max_features:int=20, # public bound s; rows are truncated to it before scoring
-                 n_bound:int|None=None, # public bound N on the rows (score='ig')
+                 binarize:float|None=None, # None: X must be 0/1; a threshold t >= 0: values above t count as 1 (a public map)
+                 n_bound:int|None=None, # public bound N on the rows (scoring='ig')
                  neighbours:str='add_remove',
                  classes=None, noise_seed:int|None=None, budget:Budget|None=None):
-        self.epsilon, self.method, self.score, self.k, self.threshold = epsilon, method, score, k, threshold
-        self.max_features, self.n_bound, self.neighbours = max_features, n_bound, neighbours
+        self.epsilon, self.method, self.scoring, self.k, self.threshold = epsilon, method, scoring, k, threshold
+        self.max_features, self.binarize, self.n_bound, self.neighbours = max_features, binarize, n_bound, neighbours
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
     def __sklearn_tags__(self):
@@ -283,14 +305,14 @@ class PrivateFeatureSelector(SelectorMixin, BaseEstimator):
         "Score the truncated rows and select features."
         _check_choice(self.method, 'method', SELECTORS)
         eps = check_epsilon(self.epsilon); _check_noise_seed(self.noise_seed)
-        A = truncate_rows(_check_binary(X), self.max_features)
+        A = truncate_rows(_binarize(X, self.binarize, type(self).__name__), self.max_features)
         self.n_features_in_ = A.shape[1]
-        q = feature_scores(A, y, self.score, classes=self.classes).astype(float)
-        S, D = score_sensitivity(self.score, self.max_features, A.shape[1], self.n_bound, self.neighbours)
+        q = feature_scores(A, y, self.scoring, classes=self.classes).astype(float)
+        S, D = score_sensitivity(self.scoring, self.max_features, A.shape[1], self.n_bound, self.neighbours)
         self.scores_sensitivity_ = (S, D)
         ledger = _ledger(self.budget, eps, type(self).__name__)
         src = noise_source(self.noise_seed)
-        mono = self.score == 'tc' and self.neighbours == 'add_remove'
+        mono = self.scoring == 'tc' and self.neighbours == 'add_remove'
         kw = dict(random_state=src, budget=ledger)
         m = self.method
         if m in ('ptt', 'svt', 'noisycut') and self.threshold is None:

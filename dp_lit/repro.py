@@ -1080,7 +1080,7 @@ def _stoddard_cell(X, y, tr, te, eps, share, sel, clf, score, k, s, tau, seed):
     if sel != 'none':
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', PrivacyLeakWarning)
-            fs = PrivateFeatureSelector(epsilon=eps * share, method=sel, score=score, k=k, threshold=tau if sel in ('ptt', 'svt', 'noisycut') else None,
+            fs = PrivateFeatureSelector(epsilon=eps * share, method=sel, scoring=score, k=k, threshold=tau if sel in ('ptt', 'svt', 'noisycut') else None,
                                         max_features=s, n_bound=10_000, classes=[0, 1], noise_seed=seed, budget=ledger).fit(X[tr], y[tr])
         cols = np.flatnonzero(fs.support_)
     rest = eps - ledger.spent
