@@ -430,15 +430,14 @@ def roc_area_between(fpr_a, tpr_a, # one curve (monotone, from (0, 0) to (1, 1))
     return float(np.mean(np.abs(_roc_function(fpr_a, tpr_a, g) - _roc_function(fpr_b, tpr_b, g))))
 
 def plot_private_roc(fpr, tpr, # the private curve (from `private_roc_curve`)
-                     ax=None, # a matplotlib Axes; None: a new figure
+                     ax, # a matplotlib Axes to draw on (this module does not import matplotlib itself)
                      label:str='private ROC', # legend entry of the private curve
                      y_true=None, y_score=None, # give both to ALSO draw the exact curve, labelled as the non-private reference
                      epsilon:float|None=None, # shown in the title when given
                     ):
     "Plot a private ROC curve (and the exact one only when asked, labelled as the non-private reference); returns the Axes."
-    import matplotlib.pyplot as plt
+    if not (hasattr(ax, 'plot') and hasattr(ax, 'set')): raise ValueError(f"ax must be a matplotlib Axes; got {type(ax).__name__}")
     if (y_true is None) != (y_score is None): raise ValueError("give both y_true and y_score to draw the exact curve, or neither")
-    if ax is None: _, ax = plt.subplots(figsize=(4, 4))
     ax.plot([0, 1], [0, 1], color='0.8', lw=1, ls=':')
     if y_true is not None:
         from sklearn.metrics import roc_curve
