@@ -32,8 +32,13 @@ class FeatureSpace:
     domains: dict           # name -> Categorical | Numeric
     @property
     def n_features(self): return len(self.names)
-    def encode(self, X, unknown='error', warn:str|None=None) -> np.ndarray:
+    def encode(self, X, unknown='error', warn:str|None=None,
+               compact:bool=False, # all attributes categorical: the codes as small integers (int8 up to 127 values)
+              ) -> np.ndarray:
         "Rows as a float matrix: category codes in the public domain, numbers clipped to their public bounds."
+        if compact and unknown == 'error' and self.is_cat.all():
+            E = self._codes(X)
+            if E is not None: return E
         E = encode(_as_frame(X, self.names), self.domains, unknown=unknown)
         num = np.flatnonzero(~self.is_cat)
         if len(num):
@@ -46,6 +51,24 @@ class FeatureSpace:
                     warnings.warn(f"{warn}: {int(out.sum())} value(s) of {', '.join(map(str, cols[:6]))}{' ...' if len(cols) > 6 else ''} "
                                   "lie outside the public bounds and were clipped to them", BoundsClippedWarning, stacklevel=3)
         return E
+    def _codes(self, X):
+        "Category codes of every attribute as the smallest integer type that holds them; None if a value is outside its domain."
+        df = _as_frame(X, self.names)
+        if any(c not in df.columns for c in self.names): return None
+        m = int(self.n_values.max(initial=1))
+        out = np.empty((len(df), len(self.names)), dtype=np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32)
+        for j, c in enumerate(self.names):
+            s, vals = df[c], self.domains[c].values
+            if isinstance(s.dtype, pd.CategoricalDtype) and tuple(s.cat.categories) == tuple(vals):
+                codes = s.cat.codes.to_numpy()                               # already coded against the same domain
+            elif pd.api.types.is_integer_dtype(s.dtype) and tuple(vals) == tuple(range(len(vals))):
+                codes = s.to_numpy()                                         # codes 0..m-1 already
+                if len(codes) and (codes.min() < 0 or codes.max() >= len(vals)): return None
+            else:
+                codes = pd.Index(list(vals), dtype=object).get_indexer(s.astype(object).to_numpy())
+            if len(codes) and codes.min() < 0: return None                  # the float path names the value
+            out[:, j] = codes
+        return out
 
 class BoundsClippedWarning(UserWarning):
     "Training values outside an attribute's public bounds were clipped to them (what differential privacy requires)."
@@ -175,6 +198,7 @@ def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
 def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
                    X, # rows to encode (DataFrame or 2-D array)
                    fitted:str='space_', # an attribute that exists only after fit
+                   compact:bool=False, # small integer codes when every attribute is categorical (see `FeatureSpace.encode`)
                   ) -> np.ndarray:
     "Validate `X` against a fitted estimator's feature space and encode it (NotFittedError, or ValueError naming X)."
     from sklearn.utils.validation import check_is_fitted
@@ -183,11 +207,41 @@ def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
     if df.shape[1] != est.n_features_in_:
         raise ValueError(f"X has {df.shape[1]} features, but {type(est).__name__} is expecting "
                          f"{est.n_features_in_} features as input")
-    return est.space_.encode(df)
+    return est.space_.encode(df, compact=compact)
 
 # %% ../nbs/10_trees.ipynb #738afdc4
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
+_TABLE_LIMIT = 1 << 19                # forests with at most this many leaves are walked through flat node tables
+_STEP = 1 << 18                       # (tree, row) pairs per step of a walk: memory bounded whatever n x trees
+
+@dataclass
+class _NodeTables:
+    "Every node of every tree as flat arrays, level by level: what the walk indexes directly (no hashing per row)."
+    attr: list          # per level: attribute tested at each node (int64)
+    thr: list           # per level: threshold (nan at categorical nodes)
+    is_cat: list        # per level: whether the node's attribute is categorical
+    child0: list        # per level: index (in the next level) of the node's first child; branch b -> child0 + b
+    keys: list          # per level: path key of each node; keys[-1] are the leaves, in `enumerate_leaves` order
+    leaf_tree: np.ndarray
+    shift: int = 0      # packed[l] = child0 << shift | attr: one gather per row and level
+    packed: list = None
+    @property
+    def n_leaves(self): return len(self.keys[-1])
+
+def _distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]-1
+                   sizes=None, # values per column (default: read off E)
+                  ):
+    "The distinct rows of an integer code matrix (in order of first appearance) and each row's index among them; None if they do not fit one int64."
+    E = np.asarray(E)
+    if E.dtype.kind not in 'iu' or E.ndim != 2 or len(E) == 0: return None
+    sizes = (E.max(axis=0).astype(np.int64) + 1) if sizes is None else np.asarray(sizes, np.int64)
+    if float(np.prod(sizes.astype(float))) >= 2.0 ** 62: return None
+    W = np.zeros(len(E), np.int64); r = 1
+    for j in range(E.shape[1]): W += E[:, j].astype(np.int64) * r; r *= int(sizes[j])      # one integer per row
+    inv, uw = pd.factorize(W)                          # hashing: distinct rows, in order of first appearance
+    first = np.empty(len(uw), np.int64); first[inv[::-1]] = np.arange(len(E) - 1, -1, -1)
+    return E[first], inv
 
 class RandomStructure:
     "The structure of `n_trees` random trees of height `max_depth` over a feature space, fixed by one seed per tree."
@@ -238,6 +292,135 @@ class RandomStructure:
         return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, sp.n_features), dtype=bool),
                 np.tile(sp.lower, (T, 1)), np.tile(sp.upper, (T, 1)))
 
+    def _tables(self, limit:int|None=_TABLE_LIMIT) -> _NodeTables|None:
+        "Flat node tables of the whole forest (built once, kept), or None when it has more than `limit` leaves."
+        tab = self.__dict__.get('_tab')
+        if tab is not None: return tab if limit is None or tab.n_leaves <= limit else None
+        if limit is not None and limit <= self.__dict__.get('_tab_over', -1): return None   # known to have more
+        sp, h = self.space, self.max_depth
+        B = int(max(2, sp.n_values.max()))
+        nb_attr = np.where(sp.is_cat, sp.n_values, 2)
+        if limit is not None and self.n_trees * float(nb_attr.min()) ** h > limit:     # surely too many: no work spent
+            self._tab_over = limit; return None
+        lv = {f: [[] for _ in range(h + 1)] for f in ('attr', 'thr', 'is_cat', 'child0', 'keys')}
+        count, trees = [0] * (h + 1), []
+        for i in range(0, self.n_trees, self.chunk):
+            seeds = self.seeds[i:i + self.chunk]
+            state = self._roots(seeds)
+            lv['keys'][0].append(state[0]); count[0] += len(seeds)
+            for depth in range(h):
+                j, is_c, thr = self._split(seeds, *state)
+                nb = nb_attr[j]
+                if limit is not None and count[depth + 1] + int(nb.sum()) > limit:     # checked before the level is built
+                    self._tab_over = limit; return None
+                lv['attr'][depth].append(j); lv['thr'][depth].append(thr); lv['is_cat'][depth].append(is_c)
+                lv['child0'][depth].append(count[depth + 1] + np.cumsum(nb) - nb)
+                child = np.flatnonzero((np.arange(B)[None, :] < nb[:, None]).ravel())   # every branch, in parent order
+                state = self._children(child, B, j, is_c, thr, *state)
+                lv['keys'][depth + 1].append(state[0]); count[depth + 1] += len(child)
+            trees.append(state[1] + i)
+        cat = lambda parts, dt=None: [np.concatenate(p).astype(dt) if dt else np.concatenate(p) for p in parts]
+        tab = _NodeTables(cat(lv['attr'][:h], np.int64), cat(lv['thr'][:h]), cat(lv['is_cat'][:h]),
+                          cat(lv['child0'][:h], np.int64), cat(lv['keys']), np.concatenate(trees))
+        tab.shift = max(1, int(sp.n_features - 1).bit_length())
+        tab.packed = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
+        self._tab = tab
+        return tab
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state.pop('_tab', None); state.pop('_tab_over', None)               # rebuilt on demand from the seeds
+        return state
+
+    def _steps(self, n:int, width:int=1, min_rows:int=1):
+        "Row ranges of one walk step: about `_STEP` (tree, row) pairs (times `width`) at a time, at least `min_rows` rows."
+        R = max(1, _STEP // max(1, self.n_trees * width), min(n, min_rows))
+        return [(s, min(s + R, n)) for s in range(0, n, R)]
+
+    def _leaf_index(self, tab, Eb):
+        "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
+        R, d = Eb.shape
+        flat = Eb.ravel()
+        base = np.arange(R, dtype=np.int64) * d
+        all_cat, all_num = bool(self.space.is_cat.all()), not self.space.is_cat.any()
+        shift, mask = tab.shift, (1 << tab.shift) - 1
+        node = None
+        for l in range(self.max_depth):
+            if l == 0:                                     # the roots: one attribute per tree, a column gather
+                x = Eb[:, tab.attr[0]].T
+                p = tab.packed[0][:, None]
+                at = lambda a: a[:, None]
+            else:
+                p = np.take(tab.packed[l], node)           # child0 and attribute of each row's node, one gather
+                x = np.take(flat, base + (p & mask))
+                at = lambda a: np.take(a, node)
+            if all_cat: b = x
+            elif all_num: b = x > at(tab.thr[l])
+            else: b = np.where(at(tab.is_cat[l]), x, x > at(tab.thr[l]))
+            if b.dtype.kind == 'f': b = b.astype(np.int64)
+            node = (p >> shift) + b
+        if node is None: node = np.broadcast_to(np.arange(self.n_trees, dtype=np.int64)[:, None], (self.n_trees, R))
+        return np.ascontiguousarray(node)
+
+    def leaf_index(self, E:np.ndarray, # encoded rows (n x d)
+                  ) -> np.ndarray|None:
+        "Leaf of every row in every tree as an index into `enumerate_leaves()` (n_trees, n); None for forests too big to list."
+        tab = self._tables()
+        if tab is None: return None
+        E = self._check_E(E)
+        out = np.empty((self.n_trees, len(E)), dtype=np.int64)
+        for s, e in self._steps(len(E)): out[:, s:e] = self._leaf_index(tab, E[s:e])
+        return out
+
+    def _patterns(self, E):
+        "Categorical rows as their distinct patterns (rows of E) and the pattern of each row; None when not worth it."
+        sp = self.space
+        if not sp.is_cat.all() or E.dtype.kind not in 'iu' or len(E) < 2: return None
+        combos = float(np.prod(np.maximum(sp.n_values, 1).astype(float)))
+        if self.n_trees * self.max_depth < 32 and len(E) <= 2 * combos: return None
+        return _distinct_rows(E, np.maximum(sp.n_values, 1))
+
+    def leaf_counts(self, E:np.ndarray, # encoded rows (n x d)
+                    y_idx:np.ndarray, # (n,) class indices 0..n_classes-1
+                    n_classes:int,
+                    weights=None, # optional (n,) row weights
+                    every:bool=True, # True: every leaf of the forest (when it can be listed); False: reached leaves only
+                   ):
+        "Keys and class counts (n_leaves, n_classes) of every leaf (or of the reached ones), rows walked in fixed-size steps."
+        E = self._check_E(E)
+        y_idx = np.asarray(y_idx, dtype=np.int64)
+        C, tab = int(n_classes), self._tables()
+        if tab is not None:
+            L = tab.n_leaves
+            counts = np.zeros(L * C)
+            pat = self._patterns(E)
+            if pat is not None:                            # each distinct row once, weighted by its class counts
+                P, inv = pat
+                pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
+                for s, e in self._steps(len(P), width=C):
+                    leaf = self._leaf_index(tab, P[s:e])
+                    cell = (leaf[:, :, None] * C + np.arange(C)).ravel()
+                    counts += np.bincount(cell, weights=np.broadcast_to(pc[s:e], leaf.shape + (C,)).ravel(), minlength=L * C)
+            else:
+                for s, e in self._steps(len(E)):
+                    leaf = self._leaf_index(tab, E[s:e])
+                    w = None if weights is None else np.broadcast_to(np.asarray(weights, float)[s:e], leaf.shape).ravel()
+                    counts += np.bincount((leaf * C + y_idx[None, s:e]).ravel(), weights=w, minlength=L * C)
+            counts = counts.reshape(L, C)
+            if every: return tab.keys[-1], counts
+            if weights is None: hit = counts.sum(axis=1) > 0
+            else:
+                hit = np.zeros(L, bool)
+                for s, e in self._steps(len(E)): hit[self._leaf_index(tab, E[s:e]).ravel()] = True
+            return tab.keys[-1][hit], counts[hit]
+        if every: raise ValueError("every=True needs a forest small enough to list its leaves (see enumerate_leaves)")
+        parts_k, parts_c = [], []
+        for s, e in self._steps(len(E), min_rows=4096):                    # a hashed walk per step, merged by key
+            ids, keys, _ = self.leaves(E[s:e])
+            w = None if weights is None else np.asarray(weights, float)[s:e]
+            parts_k.append(keys); parts_c.append(count_leaves(ids, len(keys), y_idx[s:e], C, w))
+        return _merge_counts(parts_k, parts_c)
+
     def _walk_chunk(self, E, seeds, levels=False):
         "Walk all rows through the trees of `seeds`. Work per level: gathers over rows, hashing over the reached nodes only."
         sp = self.space
@@ -273,6 +456,9 @@ class RandomStructure:
 
     def enumerate_leaves(self, limit:int|None=None):
         "Key and tree of every leaf of every tree (reached by data or not), or None if there are more than `limit`."
+        tab = self._tables()
+        if tab is not None: return None if limit is not None and tab.n_leaves > limit else (tab.keys[-1], tab.leaf_tree)
+        if limit is not None and limit <= _TABLE_LIMIT: return None        # more leaves than the tables hold
         sp = self.space
         B = int(max(2, sp.n_values.max()))
         nb_attr = np.where(sp.is_cat, sp.n_values, 2)
@@ -292,6 +478,14 @@ class RandomStructure:
     def leaves(self, E:np.ndarray):
         "Dense leaf ids of every row (n_trees, n), and the key and tree of each reached leaf."
         E = self._check_E(E)
+        tab = self._tables()
+        if tab is not None:
+            idx = self.leaf_index(E)
+            hit = np.zeros(tab.n_leaves, bool); hit[idx.ravel()] = True
+            reached = np.flatnonzero(hit)
+            remap = np.empty(tab.n_leaves, np.int64); remap[reached] = np.arange(len(reached))
+            for s, e in self._steps(len(E)): idx[:, s:e] = remap[idx[:, s:e]]      # in place: no second (trees x rows) array
+            return idx, tab.keys[-1][reached], tab.leaf_tree[reached]
         ids, keys, trees, off = [], [], [], 0
         for i in range(0, self.n_trees, self.chunk):
             rn, nk, nt, _ = self._walk_chunk(E, self.seeds[i:i + self.chunk])
@@ -299,23 +493,63 @@ class RandomStructure:
         return np.concatenate(ids, axis=0), np.concatenate(keys), np.concatenate(trees)
 
     def _check_E(self, E):
-        E = np.asarray(E, dtype=float)
+        E = np.asarray(E)
+        if E.dtype.kind not in 'iuf' or (E.dtype.kind in 'iu' and not self.space.is_cat.all()):
+            E = E.astype(float)                            # small integer codes stay as they are (categorical data)
         if E.ndim != 2 or E.shape[1] != self.space.n_features:
             raise ValueError(f"expected encoded rows with {self.space.n_features} columns; got shape {E.shape}")
-        return E
+        return np.ascontiguousarray(E)
 
     def walk(self, E:np.ndarray, # encoded rows (n x d), as from `FeatureSpace.encode`
             ) -> np.ndarray:
         "Path keys of every row in every tree at every depth: uint64 array (max_depth+1, n_trees, n)."
         E = self._check_E(E)
+        tab = self._tables()
+        if tab is not None:                                # node tables: the keys of the nodes each row passes
+            out = np.empty((self.max_depth + 1, self.n_trees, len(E)), np.uint64)
+            for s, e in self._steps(len(E)):
+                node = np.broadcast_to(np.arange(self.n_trees)[:, None], (self.n_trees, e - s))
+                flat, base = E[s:e].ravel(), np.arange(e - s) * E.shape[1]
+                out[0, :, s:e] = tab.keys[0][node]
+                for l in range(self.max_depth):
+                    x = flat[base + tab.attr[l][node]]
+                    b = np.where(tab.is_cat[l][node], x, x > tab.thr[l][node]).astype(np.int64)
+                    node = tab.child0[l][node] + b
+                    out[l + 1, :, s:e] = tab.keys[l + 1][node]
+            return out
         parts = [np.stack(self._walk_chunk(E, self.seeds[i:i + self.chunk], levels=True)[3])
                  for i in range(0, self.n_trees, self.chunk)]
         return np.concatenate(parts, axis=1)
 
     def leaf_keys(self, E) -> np.ndarray:
         "Leaf key of every row in every tree: (n_trees, n)."
+        tab = self._tables()
+        if tab is not None: return tab.keys[-1][self.leaf_index(E)]
         ids, keys, _ = self.leaves(E)
         return keys[ids]
+
+    def leaf_sum(self, E:np.ndarray, # encoded rows (n x d)
+                 values:np.ndarray|None=None, # (n_leaves, C) value of every leaf, in `enumerate_leaves` order
+                 lookup=None, # or: a function from leaf keys (any shape) to values (shape + (C,)), e.g. `LeafTable.lookup`
+                ) -> np.ndarray:
+        "Sum over the trees of each row's leaf value: (n, C), rows walked in fixed-size steps."
+        E = self._check_E(E)
+        tab = self._tables()
+        if values is not None and tab is None: raise ValueError("values= needs a forest small enough to list its leaves; pass lookup=")
+        C = values.shape[1] if values is not None else None
+        pat = self._patterns(E)
+        if pat is not None:                                # each distinct row walked once
+            E, inv = pat
+        out = None
+        for s, e in self._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
+            if values is not None:
+                v = values[self._leaf_index(tab, E[s:e])].sum(axis=0)
+            else:
+                keys = tab.keys[-1][self._leaf_index(tab, E[s:e])] if tab is not None else self.leaf_keys(E[s:e])
+                v = lookup(keys).sum(axis=0)
+            if out is None: out = np.empty((len(E), v.shape[1]))
+            out[s:e] = v
+        return out if pat is None else out[inv]
 
     def describe_node(self, tree:int, path:tuple=()):
         "The attribute (and threshold) tested at the node reached from the root of `tree` by the branch indices `path`."
@@ -350,28 +584,46 @@ def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the train
     counts = np.bincount(leaf_ids.ravel() * n_classes + lab, weights=w, minlength=n_leaves * n_classes)
     return counts.reshape(n_leaves, n_classes).astype(float)
 
+def _merge_counts(keys_parts, counts_parts):
+    "Sum count matrices given per part (keys, counts) by key: the counts of the union of the parts' rows."
+    keys = np.concatenate([np.asarray(k, dtype=np.uint64) for k in keys_parts])
+    counts = np.concatenate(counts_parts)
+    codes, uk = pd.factorize(keys)                          # hashing, not sorting
+    out = np.zeros((len(uk), counts.shape[1]))
+    for c in range(counts.shape[1]): out[:, c] = np.bincount(codes, weights=counts[:, c], minlength=len(uk))
+    return np.asarray(uk, dtype=np.uint64), out
+
 class LeafTable:
-    "Values per leaf key: stored for reached leaves (sorted keys), `default(keys)` for all others, evaluated for every key looked up."
+    "Values per leaf key: stored for reached leaves (sorted keys, hashed index), `default(keys)` for all others, evaluated for every key looked up."
     def __init__(self, keys:np.ndarray, values:np.ndarray, default=None):
+        keys = np.asarray(keys, dtype=np.uint64)
         order = np.argsort(keys, kind='stable')
         self.keys, self.values, self.default = keys[order], values[order], default
     @property
     def n_stored(self): return len(self.keys)
+    def _positions(self, uq):
+        "Position of each key in `self.keys`, -1 where it is not stored (a hash table over the stored keys, built once)."
+        ix = self.__dict__.get('_index')
+        if ix is None or ix[0] is not self.keys:
+            ix = (self.keys, pd.Index(self.keys)); self._index = ix
+        return ix[1].get_indexer(uq)
+    def __getstate__(self):
+        state = self.__dict__.copy(); state.pop('_index', None); return state
     def lookup(self, keys:np.ndarray) -> np.ndarray:
         "Values for `keys` (any shape); shape keys.shape + (n_classes,)."
         flat = np.asarray(keys, dtype=np.uint64).ravel()
-        uq, inv = np.unique(flat, return_inverse=True)           # each distinct key once (a property of the query only)
-        pos = np.searchsorted(self.keys, uq)
-        pos_c = np.minimum(pos, max(len(self.keys) - 1, 0))
-        found = (self.keys[pos_c] == uq) if len(self.keys) else np.zeros(len(uq), bool)
-        out = self.values[pos_c] if len(self.keys) else np.zeros((len(uq), self.values.shape[1]))
+        inv, uq = pd.factorize(flat)                           # each distinct key once (a property of the query only)
+        uq = np.asarray(uq, dtype=np.uint64)
+        pos = self._positions(uq) if len(self.keys) else np.full(len(uq), -1)
+        found = pos >= 0
+        out = self.values[np.maximum(pos, 0)] if len(self.keys) else np.zeros((len(uq), self.values.shape[1]))
         if self.default is not None:
             # the default of *every* key, stored or not, so that the work (and time) of a lookup does not reveal
             # which leaves training rows reached
             out = np.where(found[:, None], out, self.default(uq))
         else:
             out = np.where(found[:, None], out, 0.0)
-        return out[inv.ravel()].reshape(np.shape(keys) + (self.values.shape[1],))
+        return out[inv].reshape(np.shape(keys) + (self.values.shape[1],))
     def set(self, keys:np.ndarray, values:np.ndarray):
         "Store `values` at `keys`, replacing stored values of existing keys and inserting new ones."
         allk = np.concatenate([self.keys, np.asarray(keys, dtype=np.uint64)])
