@@ -16,7 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, hash_keys
 from .accounting import Budget
-from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame
+from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame, _distinct_rows
 from .rdt import PrivateRDTClassifier, _NoisyCounts, _RandomTreesBase, _normalise, _check_y
 
 # %% auto #0
@@ -46,12 +46,14 @@ class CenterForest:
         self.center_tree = np.repeat(leaf_tree, ncent)                      # the tree each center belongs to
         self.has_multi = bool((ncent > 1).any())
         if self.has_multi:
-            flat_leaf = ids.ravel(); flat_row = np.tile(np.arange(nU), T)
-            order = np.lexsort((rng.random(flat_leaf.size), flat_leaf))     # random order within each leaf
-            sl = flat_leaf[order]
-            rank = np.arange(sl.size) - np.searchsorted(sl, np.arange(L))[sl]
-            sel = rank < ncent[sl]
-            c_leaf, c_row, c_rank = sl[sel], flat_row[order][sel], rank[sel]
+            c_leaf, c_row, c_rank = [], [], []
+            for t in range(T):                             # one tree at a time: its leaves are its own, in order
+                order = np.lexsort((rng.random(nU), ids[t]))                # random order within each leaf
+                sl = ids[t][order]
+                rank = np.arange(nU) - np.searchsorted(sl, sl)              # position within the leaf
+                sel = rank < ncent[sl]
+                c_leaf.append(sl[sel]); c_row.append(order[sel]); c_rank.append(rank[sel])
+            c_leaf, c_row, c_rank = np.concatenate(c_leaf), np.concatenate(c_row), np.concatenate(c_rank)
             self.center_X = E_pub[c_row]
             self.center_key = np.where(c_rank == 0, keys[c_leaf], hash_keys(keys[c_leaf], c_rank))
         else:                                 # one center per leaf: its location never matters, its key is the leaf's
@@ -83,21 +85,29 @@ class CenterForest:
             out[s:s + chunk] = np.argmin(d, axis=1)                     # argmin: the first of ties
         return out
 
-    def assign(self, E:np.ndarray, public:bool=False):
-        "Dense index of each row's nearest center per tree (n_trees, n), -1 where the leaf has no sampled center; and the leaf keys."
-        if public and self._pub is not None and self._pub[0] is E:
-            ids = self._pub[1]; lk = self.leaf_keys[ids]; lid = ids
+    def assign(self, E:np.ndarray, public:bool=False, keys:bool=True):
+        "Dense index of each row's nearest center per tree (n_trees, n), -1 where the leaf has no sampled center; and the leaf keys (None unless `keys`)."
+        pub = public and self._pub is not None and self._pub[0] is E
+        if pub:
+            ids = self._pub[1]; lk = self.leaf_keys[ids] if keys else None
         else:
             lk = self.structure.leaf_keys(E)
             if self.n_centers == 0:
                 return np.full(lk.shape, -1, dtype=np.int64), lk
-            pos = np.minimum(np.searchsorted(self.leaf_sorted, lk), len(self.leaf_sorted) - 1)
-            lid = np.where(self.leaf_sorted[pos] == lk, self.leaf_ids_sorted[pos], -1)
-        cidx = np.where(lid >= 0, self.center_start[np.maximum(lid, 0)], -1)
-        if self.has_multi:
-            multi = (lid >= 0) & (self.ncent[np.maximum(lid, 0)] > 1)
-            t_idx, r_idx = np.nonzero(multi)
-            cidx[t_idx, r_idx] += self._nearest(E, lid[t_idx, r_idx], t_idx, r_idx)
+            ix = self.__dict__.get('_leaf_index')
+            if ix is None: ix = self._leaf_index = pd.Index(self.leaf_keys)   # hashed: leaf key -> dense leaf id
+        T, n = self.structure.n_trees, len(E)
+        cidx = np.empty((T, n), np.int64)
+        R = max(1024, (1 << 20) // T)
+        for s in range(0, n, R):                          # rows in steps: temporaries bounded
+            e = min(s + R, n)
+            lid = ids[:, s:e] if pub else ix.get_indexer(lk[:, s:e].ravel()).reshape(T, e - s)
+            c = np.where(lid >= 0, self.center_start[np.maximum(lid, 0)], -1)
+            if self.has_multi:
+                multi = (lid >= 0) & (self.ncent[np.maximum(lid, 0)] > 1)
+                t_idx, r_idx = np.nonzero(multi)
+                c[t_idx, r_idx] += self._nearest(E, lid[t_idx, r_idx], t_idx, r_idx + s)
+            cidx[:, s:e] = c
         return cidx, lk
 
     def center_keys(self, E:np.ndarray, public:bool=False) -> np.ndarray:
@@ -181,7 +191,8 @@ class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='RDTSharpClassifier') \
             if self.domains is None and self.categories is None and self.bounds is None and not all(
                 isinstance(df[c].dtype, pd.CategoricalDtype) for c in df.columns) else self.space_
-        E_l = self.space_.encode(Xl); E_u = self.space_.encode(Xu) if len(Xu) else np.zeros((0, self.space_.n_features))
+        E_l = self.space_.encode(Xl, compact=True)
+        E_u = self.space_.encode(Xu, compact=True) if len(Xu) else np.zeros((0, self.space_.n_features))
         if self.max_depth is None:
             if self.n_labeled is None:
                 warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
@@ -212,7 +223,7 @@ class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
         if self.n_secondary > 0 and len(E_u):
             pseudo = np.argmax(self._primary_total(E_u), axis=1)                   # E1 labels the public rows
             self.secondary_ = CenterForest(self.space_, self.n_secondary, self.max_depth_, self.n_cells, rng).place_centers(E_u, rng)
-            cidx, _ = self.secondary_.assign(E_u, public=True)                     # every public row has a center
+            cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)         # every public row has a center
             C = len(self.classes_)
             c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
             self.secondary_table_ = LeafTable(self.secondary_.center_key, c2.reshape(-1, C).astype(float))  # exact: post-processing
@@ -224,9 +235,20 @@ class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
         "The released noisy counter vector of each row's nearest center, per primary tree: (n_primary, n, n_classes)."
         return self.leaves_.lookup(self.primary_.center_keys(self._encode(X)))
 
-    def _primary_total(self, E):
-        V = self.leaves_.lookup(self.primary_.center_keys(E))
-        return np.clip(V, 0, None).sum(axis=0) if self.negative == 'clip' else np.clip(V.sum(axis=0), 0, None)
+    def _steps(self, n):
+        "Row ranges of one step of prediction: memory bounded whatever rows x trees."
+        R = max(4096, (1 << 21) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
+        return [(s, min(s + R, n)) for s in range(0, n, R)]
+
+    def _primary_total(self, E, distinct:bool=True):
+        "Noisy counts of E1 summed over its trees at each row (post-processed by `negative`); each distinct row once."
+        d = _distinct_rows(E) if distinct else None
+        if d is not None and len(d[0]) < len(E): return self._primary_total(d[0], False)[d[1]]
+        out = np.empty((len(E), len(self.classes_)))
+        for s, e in self._steps(len(E)):
+            V = self.leaves_.lookup(self.primary_.center_keys(E[s:e]))
+            out[s:e] = np.clip(V, 0, None).sum(axis=0) if self.negative == 'clip' else np.clip(V.sum(axis=0), 0, None)
+        return out
 
     def predict_proba_primary(self, X) -> np.ndarray:
         "Probabilities from the primary (noisy) ensemble E1 alone."
@@ -245,7 +267,12 @@ class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
     def predict_proba(self, X) -> np.ndarray:
         "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."
         E = self._encode(X)
-        total = self._primary_total(E)
+        d = _distinct_rows(E)                              # identical rows get identical answers: each computed once
+        if d is not None and len(d[0]) < len(E): E, inv = d
+        else: inv = None
+        total = self._primary_total(E, distinct=False)
         if self.secondary_ is not None:
-            total = total + self.secondary_table_.lookup(self.secondary_.center_keys(E)).sum(axis=0)
-        return _normalise(total)
+            for s, e in self._steps(len(E)):
+                total[s:e] += self.secondary_table_.lookup(self.secondary_.center_keys(E[s:e])).sum(axis=0)
+        p = _normalise(total)
+        return p if inv is None else p[inv]
