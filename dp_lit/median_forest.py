@@ -21,7 +21,7 @@ from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
 
 # %% auto #0
-__all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'tree_depths', 'MedianForestClassifier',
+__all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'MedianForestClassifier',
            'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
@@ -79,7 +79,7 @@ class MedianTrees:
         "Dense leaf id of each row in its own tree: (n,)."
         return self._descend(E, self.roots[tree_of_row], np.arange(len(E)))
 
-# %% ../nbs/13_median_forests.ipynb #8a5e43c1
+# %% ../nbs/13_median_forests.ipynb #ea453a5c
 def _choose_attributes(used, replace, rng):
     "One attribute per node, uniform over all attributes (replace=True) or over those not yet used on the path."
     M, d = used.shape
@@ -103,6 +103,22 @@ def _em_rows(util, eps_node, sens, relation, src, log_base=None):
             out[g] = np.atleast_1d(exponential_mechanism(util[g], sens, e, random_state=src, log_base=lb, relation=relation))
     return out
 
+def _node_ranks(x, # values of the rows
+                a, # local node of each row, 0..P-1
+                cand, # (P, m) candidates of each node, sorted within the node
+               ) -> np.ndarray:
+    "rank[p, c] = #{rows i at node p with x_i <= cand[p, c]}: a vectorised binary search per row, then one histogram."
+    P, m = cand.shape
+    flat, base = cand.ravel(), a * m
+    lo, hi = np.zeros(len(x), np.int64), np.full(len(x), m, np.int64)
+    for _ in range(int(m).bit_length()):                          # lo ends at the number of the node's candidates below x
+        mid = (lo + hi) >> 1
+        below = flat[base + np.minimum(mid, m - 1)] < x
+        act = lo < hi
+        lo, hi = np.where(act & below, mid + 1, lo), np.where(act & ~below, mid, hi)
+    counts = np.bincount(a * (m + 1) + lo, minlength=P * (m + 1)).reshape(P, m + 1)
+    return np.cumsum(counts, axis=1)[:, :m]                       # a row counts for every candidate at or above it
+
 def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=2_000_000):
     "Split values of P numeric nodes: rows' values `x` at local node `a` (sorted by a), public boxes [lo, hi]."
     P = len(cnt)
@@ -123,21 +139,11 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
     step = max(1, chunk // m)
     for b in range(0, len(priv), step):
         nodes = priv[b:b + step]; P_b = len(nodes)
-        cand = lo[nodes, None] + (hi[nodes] - lo[nodes])[:, None] * _uniform01(src, (P_b, m))   # never looks at the data
-        sel = np.zeros(len(x), bool)
+        cand = np.sort(lo[nodes, None] + (hi[nodes] - lo[nodes])[:, None] * _uniform01(src, (P_b, m)), axis=1)   # never looks at the data
         for_nodes = np.zeros(P, bool); for_nodes[nodes] = True
         sel = for_nodes[a]
         xa, aa = x[sel], np.searchsorted(nodes, a[sel])          # rows of these nodes, local index 0..P_b-1
-        allnode = np.concatenate([aa, np.repeat(np.arange(P_b), m)])
-        allval = np.concatenate([xa, cand.ravel()])
-        iscand = np.concatenate([np.zeros(len(xa), bool), np.ones(P_b * m, bool)])
-        o = np.lexsort((iscand, allval, allnode))                 # by node, value; rows before candidates on ties
-        seen = np.cumsum(~iscand[o])                              # rows so far, this node's and earlier nodes'
-        before = np.concatenate([[0], np.cumsum(cnt[nodes])])
-        ci = iscand[o]
-        rank = np.empty(P_b * m)
-        rank[o[ci] - len(xa)] = seen[ci] - before[allnode[o][ci]]   # #{v <= r} within the node
-        util = -np.abs(rank.reshape(P_b, m) - cnt[nodes, None] / 2)
+        util = -np.abs(_node_ranks(xa, aa, cand) - cnt[nodes, None] / 2)
         pick = _em_rows(util, eps_node[nodes], sens, relation, src)
         out[nodes] = cand[np.arange(P_b), pick]
     return out
@@ -151,6 +157,8 @@ def _categorical_splits(codes, a, cnt, n_values, eps_node, sens, relation, src):
     log_base = np.where(np.arange(K)[None, :] < n_values[:, None], 0.0, -np.inf)   # pads beyond the attribute's categories
     return _em_rows(util, eps_node, sens, relation, src, log_base).astype(float)
 
+
+# %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        E:np.ndarray, # encoded rows that shape the trees (n x d)
                        member_tree:np.ndarray, # the tree of each row (a row may be listed several times, see `member_row`)
@@ -158,7 +166,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        depth:np.ndarray, # planned depth of each tree (levels 0..depth-1 split)
                        eps_levels:np.ndarray, # (n_trees, max depth) epsilon of each level; inf for the exact median
                        member_row:np.ndarray|None=None, # row of each membership (default: row i is in tree member_tree[i])
-                       n_candidates:int=100, # uniform candidates per numeric median (Alg. 1 l. 12)
+                       n_candidates=100, # uniform candidates per numeric median (Alg. 1 l. 12): an int, or one int per depth
                        min_samples_split:int|None=None, # stop a node with at most this many rows (EXACT count: leaks unless the rows are public)
                        bounds_from_data:bool=False, # candidate interval [min V, max V] of the node's rows (Alg. 1 l. 11: leaks)
                        replace:bool=True, # attributes drawn with replacement along a path (Alg. 1 l. 19)
@@ -174,6 +182,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     d = space.n_features
     member_row = np.arange(len(member_tree)) if member_row is None else np.asarray(member_row, np.int64)
     depth = np.asarray(depth, np.int64)
+    cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
+        else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
     # state of the current level's nodes
     n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
@@ -211,7 +221,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                         mn = np.full(len(group), np.inf); mx = np.full(len(group), -np.inf)
                         np.minimum.at(mn, aa, xa); np.maximum.at(mx, aa, xa)
                         blo, bhi = np.where(has, mn, blo), np.where(has, mx, bhi)
-                    p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], n_candidates, sens, relation, src)
+                    p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], cand_at[lvl], sens, relation, src)
             if record is not None:
                 true = _numeric_splits(x_all, a_all, cnt_S, lo[S, j], hi[S, j], np.full(len(S), np.inf), 1, sens, relation, src)
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
@@ -240,7 +250,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     leaf[is_leaf] = np.arange(int(is_leaf.sum()))
     return MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
 
-# %% ../nbs/13_median_forests.ipynb #87674ea1
+# %% ../nbs/13_median_forests.ipynb #4275b299
 _NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
 _STOPPING = ('noisy_size', 'depth', 'exact')
 
@@ -262,6 +272,8 @@ def _int_param(v, name, lo=1, none=False):
         raise ValueError(f"{name} must be an int >= {lo}{' or None' if none else ''}; got {v!r}")
     return int(v)
 
+
+# %% ../nbs/13_median_forests.ipynb #3bf62e4e
 def assign_rows(n_rows:int, # rows to assign
                 n_parts:int, # number of disjoint parts (trees)
                 noise_seed=None, # None: secret OS entropy; an int: reproducible (not secret)
@@ -270,15 +282,35 @@ def assign_rows(n_rows:int, # rows to assign
     if n_rows == 0: return np.zeros(0, np.int64)
     return _uniform_below(int(n_parts), np.arange(n_rows), _Words(noise_source(noise_seed)))
 
-def tree_depths(noisy_size, # noisy row count of each tree
+
+# %% ../nbs/13_median_forests.ipynb #5f397063
+def mean_log_shrink(space:FeatureSpace) -> float:
+    "Expected log-factor by which a split shrinks a row's node, averaged over the attributes (drawn uniformly): public only."
+    s = []
+    for j in range(space.n_features):
+        if space.is_cat[j]:                     # one-vs-rest on K categories, as if uniform: the row's child keeps 1/K or 1 - 1/K
+            p = 1.0 / max(int(space.n_values[j]), 2)
+            s.append(-(p * math.log(p) + (1 - p) * math.log1p(-p)))
+        else:                                   # a median halves the node
+            s.append(math.log(2.0))
+    return float(np.mean(s)) if s else math.log(2.0)
+
+def tree_depths(noisy_size, # (noisy) row count of each tree
                 min_samples_split:int, # the size rule: a node with at most this many rows is a leaf
                 max_depth:int, # cap k
+                shrink:float=math.log(2.0), # expected log-shrink per level (`mean_log_shrink`); ln 2 = halving
                ) -> np.ndarray:
-    "Depth at which halving a tree's (noisy) rows leaves at most `min_samples_split` per node: ceil(log2(n/m)), capped."
+    "Depth at which splitting a tree's (noisy) rows leaves about `min_samples_split` per node: ceil(ln(n/m) / shrink), capped."
     n = np.maximum(np.asarray(noisy_size, float), 0)
     with np.errstate(divide='ignore'):
-        h = np.where(n > min_samples_split, np.ceil(np.log2(np.maximum(n, 1) / min_samples_split)), 0)
+        r = np.log(np.maximum(n, 1) / min_samples_split)
+        h = np.minimum(np.ceil(r / shrink - 1e-9), np.ceil(r / math.log(2.0) - 1e-9) + 1)   # at most one level past halving
+        h = np.where(n > min_samples_split, h, 0)
     return np.clip(h, 0, max_depth).astype(np.int64)
+
+
+# %% ../nbs/13_median_forests.ipynb #cc9e8f98
+_MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
 
 class _MedianForestBase(ClassifierMixin, BaseEstimator):
     "Input handling, tree growing, leaf counting and prediction shared by the median-forest classifiers."
@@ -318,6 +350,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         k = self.n_features_in_ if self.max_depth is None else int(self.max_depth)
         self.max_depth_ = k
+        self.n_candidates_ = self.n_candidates              # per depth once a noisy row count is known (`_noisy_depths`)
         self.replace_ = (k > self.n_features_in_) if self.replace is None else bool(self.replace)
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = pd.Index(self.classes_).get_indexer(y[lab])
@@ -333,6 +366,17 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
             elif self.allocation == 'geometric': out[t, :h] = geometric_allocation(eps_s, int(h), ratio=float(self.ratio))
             else: out[t, :h] = uniform_allocation(eps_s, int(h))
         return out
+
+    def _noisy_depths(self, n_rows, T, k, eps_n, src):
+        "Depth of every tree from ONE noisy count of the rows (sensitivity 1) shared evenly by the T trees, and the public shrink rate."
+        noisy = n_rows if math.isinf(eps_n) else int(geometric_mechanism(n_rows, 1, eps_n, random_state=src))
+        self.noisy_rows_ = noisy
+        s = mean_log_shrink(self.space_)
+        depth = tree_depths(np.full(T, max(noisy, 0) / T), self.min_samples_split, k, s)
+        # candidates per depth: about twice the rows a node is expected to hold there, at least 16, at most n_candidates
+        rows_at = max(noisy, 0) / T * np.exp(-s * np.arange(int(depth.max(initial=0)) + 1))
+        self.n_candidates_ = np.clip(np.ceil(2 * rows_at), 16, self.n_candidates).astype(np.int64)
+        return depth
 
     @property
     def _count_sensitivity(self):
@@ -358,8 +402,13 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
 
     def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None):
+        if not exact_stop:                                   # without a size rule every planned node exists, empty or not
+            leaves = float(np.sum(2.0 ** np.asarray(depth, float)))
+            if leaves > _MAX_PLANNED_LEAVES:
+                raise ValueError(f"max_depth={self.max_depth_}: {n_trees} trees of depth up to {int(np.max(depth))} would hold "
+                                 f"{leaves:.3g} leaves (limit {_MAX_PLANNED_LEAVES:,}); lower max_depth, or use stopping='noisy_size'")
         return build_median_trees(self.space_, E, member_tree, n_trees, depth, eps_levels, member_row=member_row,
-                                  n_candidates=self.n_candidates, min_samples_split=self.min_samples_split if exact_stop else None,
+                                  n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
                                   random_state=self.random_state, noise_seed=src, record=record)
 
@@ -391,6 +440,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
 
 def _warn_faithful(what):
     warnings.warn(what, PrivacyLeakWarning, stacklevel=3)
+
 
 # %% ../nbs/13_median_forests.ipynb #d4afad5c
 class MedianForestClassifier(_MedianForestBase):
@@ -451,10 +501,8 @@ class MedianForestClassifier(_MedianForestBase):
         m_row, m_tree = self._memberships(len(E), T, src)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
-            sizes = np.bincount(m_tree, minlength=T)
-            noisy = sizes if math.isinf(eps_n) else geometric_mechanism(sizes, 1, eps_n, random_state=src)
-            self.noisy_sizes_ = np.asarray(noisy)
-            depth = tree_depths(noisy, self.min_samples_split, k)
+            depth = self._noisy_depths(len(E), T, k, eps_n, src)
+            ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
             eps_lv = eps_s - eps_n
         else:
             eps_n, depth, eps_lv = 0.0, np.full(T, k), eps_s
@@ -463,7 +511,6 @@ class MedianForestClassifier(_MedianForestBase):
         with ledger.parallel('trees (disjoint rows: each row in one tree, drawn independently)') as block:
             for t in range(T):
                 part = block.part(f'tree {t}')
-                if eps_n: part.spend(eps_n, 'noisy row count (depth rule)')
                 for i in range(int(depth[t])):
                     part.spend(levels[t, i], f'depth {i} medians (parallel over the level\'s disjoint nodes)')
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
@@ -523,18 +570,16 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
             u_row, u_tree = self._memberships(len(EU), T, src)
             with ledger.parallel('disjoint people: unlabelled rows shape the trees, labelled rows fill the leaves') as people:
                 st = people.part('unlabelled rows: tree structure')
+                if self.stopping == 'noisy_size':
+                    eps_n = eps * self.size_share
+                    depth = self._noisy_depths(len(EU), T, k, eps_n, src); eps_lv = eps - eps_n
+                    st.spend(eps_n, 'noisy count of the unlabelled rows (depth rule)')
+                else:
+                    eps_n, depth, eps_lv = 0.0, np.full(T, k), eps
+                levels = self._levels(eps_lv, depth)
                 with st.parallel('trees (disjoint unlabelled rows)') as blk:
-                    if self.stopping == 'noisy_size':
-                        eps_n = eps * self.size_share
-                        noisy = geometric_mechanism(np.bincount(u_tree, minlength=T), 1, eps_n, random_state=src) if math.isfinite(eps_n) \
-                            else np.bincount(u_tree, minlength=T)
-                        depth = tree_depths(noisy, self.min_samples_split, k); eps_lv = eps - eps_n
-                    else:
-                        eps_n, depth, eps_lv = 0.0, np.full(T, k), eps
-                    levels = self._levels(eps_lv, depth)
                     for t in range(T):
                         p = blk.part(f'tree {t}')
-                        if eps_n: p.spend(eps_n, 'noisy row count (depth rule)')
                         for i in range(int(depth[t])): p.spend(levels[t, i], f"depth {i} medians (parallel over the level's disjoint nodes)")
                 lv = people.part('labelled rows: leaf class counts')
                 with lv.parallel('trees (disjoint labelled rows)') as blk:

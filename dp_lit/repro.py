@@ -481,15 +481,9 @@ def huang_dataset(paper_name:str) -> Dataset:
 
 def huang_available(table:dict) -> list:
     "The paper's rows whose data are present here (files found without downloading, or generated)."
-    out = []
-    for p in table:
-        try:
-            name = HUANG2022_DATA[p][0]
-            if not name.startswith('syn'): load_dataset('student' if name == 'student_school' else name, download=False)
-            out.append(p)
-        except DatasetNotFoundError:
-            pass
-    return out
+    from dp_lit.data import dataset_present
+    names = {p: HUANG2022_DATA[p][0] for p in table}
+    return [p for p, n in names.items() if n.startswith('syn') or dataset_present('student' if n == 'student_school' else n)]
 
 class _HuangEncodedRF(ClassifierMixin, BaseEstimator):
     "The non-private reference: scikit-learn's random forest (100 trees) on category codes."
