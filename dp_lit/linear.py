@@ -19,11 +19,11 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, column_or_1d
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, noise_source, geometric_mechanism,
-                               grid_laplace_mechanism, _uniform01)
+                               grid_laplace_mechanism, gamma_ball_noise, _uniform01)
 from .accounting import Budget
 
 # %% auto #0
-__all__ = ['gamma_ball_noise', 'DPLogisticRegression', 'truncate_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
+__all__ = ['DPLogisticRegression', 'truncate_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
 
 # %% ../nbs/20_linear.ipynb #c05140b7
 _NEIGHBOURS = ('add_remove', 'substitution')
@@ -117,22 +117,6 @@ def _non_deterministic_tags(self, tags, sparse_ok=True):
     tags.input_tags.sparse = sparse_ok
     return tags
 
-
-# %% ../nbs/20_linear.ipynb #20d58792
-def gamma_ball_noise(dim:int, # dimension d of the vector
-                     scale:float, # the norm is Gamma(d, scale): density proportional to exp(-||b|| / scale)
-                     size:int|None=None, # number of independent vectors (None: one vector)
-                     random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
-                    ) -> np.ndarray:
-    "Chaudhuri et al.'s noise vector, density proportional to exp(-||b||/scale): idealised floating point."
-    dim, scale = _check_positive(dim, 'dim', integer=True), _check_positive(scale, 'scale')
-    T = 1 if size is None else _check_positive(size, 'size', integer=True)
-    src = noise_source(random_state)
-    r = -np.log(_uniform01(src, (T, dim))).sum(axis=1) * scale          # Gamma(dim, scale): a sum of dim exponentials
-    u1, u2 = _uniform01(src, (T, dim)), _uniform01(src, (T, dim))
-    g = np.sqrt(-2 * np.log(u1)) * np.cos(2 * np.pi * u2)               # Box-Muller normals: a uniform direction
-    b = g / np.linalg.norm(g, axis=1, keepdims=True) * r[:, None]
-    return b[0] if size is None else b
 
 # %% ../nbs/20_linear.ipynb #6863879b
 _C_LOGISTIC = 0.25                     # bound on the second derivative of the logistic loss

@@ -19,7 +19,7 @@ __all__ = ['PrivacyLeakWarning', 'check_random_state', 'check_epsilon', 'check_s
            'laplace_mechanism', 'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism',
            'exponential_probabilities', 'exponential_mechanism', 'median_grid', 'private_median', 'hash_keys',
            'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
-           'median_smooth_sensitivity', 'smooth_sensitivity_median']
+           'median_smooth_sensitivity', 'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
 class PrivacyLeakWarning(RuntimeWarning):
@@ -364,7 +364,7 @@ def private_median(values, # the private values (one attribute at one node)
     i = exponential_mechanism(-np.abs(rank - v.size / 2), 0.5, eps, random_state=src)
     return float(cand[i])
 
-# %% ../nbs/00_mechanisms.ipynb #9a6942ea
+# %% ../nbs/00_mechanisms.ipynb #fd008965
 _SM_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _SM_M1 = np.uint64(0xBF58476D1CE4E5B9)
 _SM_M2 = np.uint64(0x94D049BB133111EB)
@@ -389,6 +389,8 @@ def keyed_uniform(seed, *keys) -> np.ndarray:
     h = hash_keys(np.uint64(seed), *keys)
     return ((h >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
 
+
+# %% ../nbs/00_mechanisms.ipynb #c73959cd
 _CHACHA_CONST = np.array([0x61707865, 0x3320646E, 0x79622D32, 0x6B206574], dtype=np.uint32)
 
 def _rotl(x, r):
@@ -422,6 +424,8 @@ def chacha20_block(key, # 8 uint32 words (a 256-bit key)
                     b[:] = b[[3, 0, 1, 2]]; c[:] = c[[2, 3, 0, 1]]; d[:] = d[[1, 2, 3, 0]]
         return (x + init).T
 
+
+# %% ../nbs/00_mechanisms.ipynb #de4d54b8
 class NoiseKey:
     "A 256-bit key for keyed noise: secret (OS entropy) by default; `NoiseKey(seed)` is reproducible and not secret."
     def __init__(self, seed:int|None=None, # None: OS entropy; an int: a reproducible key, for experiments only
@@ -498,6 +502,7 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     u = (((ws.draw(np.arange(n)) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
 
+
 # %% ../nbs/00_mechanisms.ipynb #30aea328
 def median_smooth_sensitivity(values, # the private values (will be sorted)
                               lower:float, # public lower bound a of the values' domain
@@ -553,3 +558,23 @@ def smooth_sensitivity_median(values, # the private values (one attribute)
     out = np.clip(out, lo, hi)
     return float(out) if size is None else out
 
+
+# %% ../nbs/00_mechanisms.ipynb #a6fda68f
+def gamma_ball_noise(dim:int, # dimension d of the vector
+                     scale:float, # the norm is Gamma(d, scale): density proportional to exp(-||b|| / scale)
+                     size:int|None=None, # number of independent vectors (None: one vector)
+                     random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
+                    ) -> np.ndarray:
+    "Chaudhuri et al.'s noise vector, density proportional to exp(-||b||/scale): idealised floating point."
+    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral) or dim < 1:
+        raise ValueError(f"dim must be a positive integer; got {dim!r}")
+    scale = check_sensitivity(scale, 'scale', allow_zero=False)
+    if size is not None and (isinstance(size, bool) or not isinstance(size, numbers.Integral) or size < 1):
+        raise ValueError(f"size must be None or a positive integer; got {size!r}")
+    T = 1 if size is None else int(size)
+    src = noise_source(random_state)
+    r = -np.log(_uniform01(src, (T, dim))).sum(axis=1) * scale          # Gamma(dim, scale): a sum of dim exponentials
+    u1, u2 = _uniform01(src, (T, dim)), _uniform01(src, (T, dim))
+    g = np.sqrt(-2 * np.log(u1)) * np.cos(2 * np.pi * u2)               # Box-Muller normals: a uniform direction
+    b = g / np.linalg.norm(g, axis=1, keepdims=True) * r[:, None]
+    return b[0] if size is None else b
