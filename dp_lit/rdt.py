@@ -5,6 +5,8 @@
 # %% ../nbs/11_rdt.ipynb #1d0cabcf
 from __future__ import annotations
 
+import collections.abc
+import itertools
 import math
 import numbers
 import warnings
@@ -20,7 +22,7 @@ from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_rand
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
-                          resolve_classes, _as_frame, _encode_fitted)
+                          resolve_classes, _as_frame, _encode_fitted, _merge_counts)
 
 # %% auto #0
 __all__ = ['auto_max_depth', 'RandomDecisionTreeClassifier', 'PrivateRDTClassifier', 'PrivateID3Classifier']
@@ -75,7 +77,7 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        return self.space_.encode(df, warn=name), self._class_index(y)
+        return self.space_.encode(df, warn=name, compact=True), self._class_index(y)
 
     def _check_depth(self):
         "The height rule: 'auto', 'paper' (None is the paper's) or a positive int."
@@ -101,7 +103,7 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         return idx
 
     def _encode(self, X):
-        return _encode_fitted(self, X, 'structure_')
+        return _encode_fitted(self, X, 'structure_', compact=True)
 
     def predict(self, X):
         "The most probable class of each row."
@@ -217,6 +219,29 @@ class _NoisyCounts:
 
 
 # %% ../nbs/11_rdt.ipynb #287f0bdb
+def _is_dask(X) -> bool:
+    return type(X).__module__.split('.')[0] in ('dask', 'dask_expr') and hasattr(X, 'to_delayed')
+
+def _is_delayed(p) -> bool:
+    return type(p).__module__.split('.')[0] == 'dask' and hasattr(p, 'compute') and hasattr(p, 'dask')
+
+def _is_chunks(X, y) -> bool:
+    "True for an iterator of (X, y) pairs, or a list/tuple of them or of Dask delayed pairs (with y None): rows given in parts."
+    if y is not None or isinstance(X, (pd.DataFrame, np.ndarray, str)) or _is_dask(X): return False
+    if isinstance(X, collections.abc.Iterator): return True
+    return (isinstance(X, (list, tuple)) and len(X) > 0 and
+            (all(_is_delayed(p) for p in X) or
+             all(isinstance(p, tuple) and len(p) == 2 and hasattr(p[0], 'shape') and len(p[0].shape) == 2 for p in X)))
+
+def _part_counts(structure, space, classes, X, y, every):
+    "Leaf class counts of one part of the rows (runs where the part lives): (keys, counts)."
+    E = space.encode(_as_frame(X, space.names), compact=True)
+    y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
+    idx = pd.Index(classes).get_indexer(y.ravel()).astype(np.int64)
+    if (idx < 0).any(): raise ValueError(f"y has labels {pd.unique(y.ravel()[idx < 0])[:5].tolist()} that are not in classes")
+    if len(E) != len(idx): raise ValueError(f"a part has {len(E)} rows of X and {len(idx)} labels")
+    return structure.leaf_counts(E, idx, len(classes), every=every)
+
 class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
     "Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each."
     def __init__(self, n_estimators:int=10, # number of trees N
@@ -236,23 +261,26 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         self.max_stored_leaves = max_stored_leaves
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
-    def fit(self, X, y):
+    def fit(self, X, # rows: array or DataFrame; a Dask DataFrame; or (X, y) parts: an iterable, or a list of Dask delayed pairs (then y=None)
+            y=None, # labels; a Dask Series partitioned like X when X is a Dask DataFrame
+           ):
         "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
+        if _is_dask(X) or _is_chunks(X, y): return self._fit_parts(X, y)
         return self._fit(X, y)
 
-    def _fit(self, X, y, classes=None):
+    def _begin(self, n_rows_fn):
+        "Budget check, height (from a noisy row count under 'auto'), structure, storage mode: everything before the counts."
         eps = self._check_params()
         rule = self._check_depth()
-        E, y_idx = self._setup(X, y, classes)
         ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateRDTClassifier')
         ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
         # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
         self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
                                                       and math.isfinite(eps)) else 0.0
-        n_rows = len(E)
+        n_rows = n_rows_fn() if rule == 'auto' else None
         if self.n_rows_eps_ > 0:
             src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
-            n_rows = max(1, int(geometric_mechanism(np.int64(len(E)), 1, self.n_rows_eps_, random_state=src)))
+            n_rows = max(1, int(geometric_mechanism(np.int64(n_rows), 1, self.n_rows_eps_, random_state=src)))
         self.n_rows_used_ = n_rows
         self.max_depth_ = self._height(rule, n_rows, eps, self._sensitivity)
         self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
@@ -267,7 +295,68 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         self.budget_ = ledger
         self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
         self.n_batches_ = 0
-        self._add_batch(E, y_idx, 'fit')
+
+    def _fit(self, X, y, classes=None):
+        self._check_params(); self._check_depth()
+        E, y_idx = self._setup(X, y, classes)
+        self._begin(lambda: len(E))
+        self._release(*self._count(E, y_idx), 'fit')
+        return self
+
+    def _fit_parts(self, X, y):
+        "Fit on rows given in parts (a Dask DataFrame, or an iterable of (X, y)): counts summed over the parts, noise added once."
+        self._check_params(); self._check_depth()
+        name = type(self).__name__
+        if self.classes is None:
+            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        self.classes_ = np.sort(resolve_classes(np.zeros(0), self.classes, where=name))
+        delayed = isinstance(X, (list, tuple)) and all(_is_delayed(p) for p in X)
+        if delayed:                                                        # parts computed where they live (a Dask cluster)
+            import dask
+            xs, ys = [p[0] for p in X], [p[1] for p in X]
+            raw = X[0][0].compute()
+            n_rows_fn = lambda: int(sum(dask.compute(*[dask.delayed(len)(x) for x in xs])))
+        elif _is_dask(X):
+            if y is None: raise ValueError("y is None; with a Dask DataFrame pass y as a Dask Series partitioned like X")
+            if not _is_dask(y): raise ValueError(f"y must be a Dask Series partitioned like X; got {type(y).__name__}")
+            xs, ys = X.to_delayed(), y.to_delayed()
+            if len(xs) != len(ys): raise ValueError(f"X has {len(xs)} partitions but y has {len(ys)}; partition them alike")
+            raw = X._meta_nonempty
+            n_rows_fn = lambda: int(len(X))
+        else:
+            if self._check_depth() == 'auto' and isinstance(X, collections.abc.Iterator):
+                raise ValueError("max_depth='auto' needs the number of rows before the counts: pass the parts as a list, "
+                                 "or an int max_depth, to fit from an iterator")
+            parts = X if isinstance(X, (list, tuple)) else None
+            first = None
+            if parts is None:
+                first = next(X, None)
+                if first is None: raise ValueError("the iterable of (X, y) parts is empty")
+                parts = itertools.chain([first], X)
+            elif len(parts) == 0: raise ValueError("the iterable of (X, y) parts is empty")
+            raw = (first or parts[0])[0]
+            n_rows_fn = lambda: sum(len(p[0]) for p in parts)
+        sample = _as_frame(raw)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always', PrivacyLeakWarning)
+            self.space_ = resolve_feature_space(sample, self.domains, self.categories, self.bounds, where=name)
+        if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
+            raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
+                             "bounds= or categorical dtypes): they cannot be read off one part")
+        self.n_features_in_ = self.space_.n_features
+        if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
+        self._begin(n_rows_fn)
+        tab = self.structure_._tables()
+        every = tab is not None and self._key is None
+        args = (self.structure_, self.space_, self.classes_)
+        if delayed or _is_dask(X):
+            import dask
+            results = dask.compute(*[dask.delayed(_part_counts)(*args, xp, yp, every) for xp, yp in zip(xs, ys)])
+        else:
+            results = [_part_counts(*args, xp, yp, every) for xp, yp in parts]
+        if every: keys, counts = results[0][0], sum(r[1] for r in results)     # the same leaves, in the same order
+        else: keys, counts = _merge_counts([r[0] for r in results], [r[1] for r in results])
+        self._release(keys, counts, 'fit')
         return self
 
     def partial_fit(self, X, y, classes=None):
@@ -278,7 +367,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
             raise ValueError(f"classes={list(classes)} differs from the classes of the first call, {self.classes_.tolist()}")
         y = _check_y(y, len(_as_frame(X)), 'partial_fit')
         E = self._encode(X)
-        self._add_batch(E, self._class_index(y), 'partial_fit')
+        self._release(*self._count(E, self._class_index(y)), 'partial_fit')
         return self
 
     @property
@@ -287,15 +376,19 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         check_is_fitted(self, 'structure_')
         return self._key is None
 
-    def _add_batch(self, E, y_idx, label):
+    def _count(self, E, y_idx):
+        "Keys and class counts of the leaves the rows reach (every leaf when the forest's node tables exist)."
+        every = self.structure_._tables() is not None and self._key is None
+        return self.structure_.leaf_counts(E, y_idx, len(self.classes_), every=every)
+
+    def _release(self, keys, counts, label):
+        "Add one disjoint batch's noisy counts to the release: charge the ledger, then noise (all leaves, or keyed)."
         b = self.n_batches_
         part = self._block.part(f'batch {b + 1} ({label})')               # never a private quantity in a ledger name
         if b == 0 and getattr(self, 'n_rows_eps_', 0.0) > 0:
             part.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
         for t in range(self.n_estimators):                                 # sequential over trees, before any noise
             part.spend(self._eps_tree(), f'tree {t}: leaf vector (sensitivity {self._sensitivity})')
-        ids, keys, _ = self.structure_.leaves(E)
-        counts = count_leaves(ids, len(keys), y_idx, len(self.classes_))
         if self._key is None:                                              # all leaves: noise on every one of them
             full = np.zeros_like(self.leaves_.values)
             full[np.searchsorted(self.leaves_.keys, keys)] = counts
@@ -319,11 +412,22 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         check_is_fitted(self, 'structure_')
         return self.leaves_.lookup(self.structure_.leaf_keys(self._encode(X)))
 
+    def _total(self, E):
+        "Sum over the trees of each row's noisy leaf vector, post-processed by `negative`: (n, n_classes)."
+        st, clip = self.structure_, self.negative == 'clip'
+        tab = st._tables()
+        if self._key is None and tab is not None and type(self.leaves_) is LeafTable:   # stored leaves: direct indexing
+            pos = np.searchsorted(self.leaves_.keys, tab.keys[-1])
+            V = self.leaves_.values[pos]
+            total = st.leaf_sum(E, values=np.clip(V, 0, None) if clip else V)
+        else:                                                              # keyed: every distinct key looked up, stored or not
+            total = st.leaf_sum(E, lookup=(lambda k: np.clip(self.leaves_.lookup(k), 0, None)) if clip else self.leaves_.lookup)
+        return total if clip else np.clip(total, 0, None)
+
     def predict_proba(self, X) -> np.ndarray:
         "Class probabilities from the noisy leaf vectors (post-processing; see `negative`)."
-        V = self.leaf_values(X)
-        total = np.clip(V, 0, None).sum(axis=0) if self.negative == 'clip' else np.clip(V.sum(axis=0), 0, None)
-        return _normalise(total)
+        check_is_fitted(self, 'structure_')
+        return _normalise(self._total(self._encode(X)))
 
 # %% ../nbs/11_rdt.ipynb #20906128
 class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
