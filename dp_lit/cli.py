@@ -145,6 +145,13 @@ def _parser():
     r.add_argument('--out', default='dp_lit_results', help='output folder')
     r.add_argument('--seed', type=_nonneg_int, default=0, help='seed of the run (non-negative integer)')
     r.add_argument('--quiet', action='store_true', help='no progress bars')
+    b = sub.add_parser('bench', help="Private-RDT against diffprivlib's private forest: fit, predict and peak memory as rows and trees grow")
+    b.add_argument('--rows', type=_pos_int, nargs='+', default=[12_960, 100_000, 1_000_000, 5_000_000], help='numbers of rows')
+    b.add_argument('--trees', type=_pos_int, nargs='+', default=[10, 100, 1000], help='numbers of trees')
+    b.add_argument('--kinds', nargs='+', default=['cat', 'num'], choices=['cat', 'num'], help='categorical and/or numeric attributes')
+    b.add_argument('--repeats', type=_pos_int, default=3, help='runs per configuration (median)')
+    b.add_argument('--max-rows', type=_pos_int, default=None, help='stop before configurations with more rows')
+    b.add_argument('--max-pairs', type=float, default=1e8, help='skip configurations with rows x trees above this')
     return p
 
 # %% ../nbs/41_cli.ipynb #c7ce1d47
@@ -177,6 +184,18 @@ def _cmd_repro(a):
         print(f"{k}: {out['verdict']}\n  wrote {out['out_dir']}/ ({', '.join(files)}) in {out['seconds']:.1f} s")
     return 0
 
+def _cmd_bench(a):
+    import importlib.util
+    if importlib.util.find_spec('diffprivlib') is None:
+        raise ImportError("dp_lit bench compares with diffprivlib, which is not installed (pip install 'dp_lit[compare]')")
+    from dp_lit.scale import run_bench
+    t = run_bench(rows=tuple(a.rows), trees=tuple(a.trees), kinds=tuple(a.kinds), repeats=a.repeats, max_rows=a.max_rows,
+                  max_pairs=a.max_pairs, out=lambda s: print(s, file=sys.stderr, flush=True))
+    if t.empty: raise ValueError("no configuration left (see --rows, --max-rows and --max-pairs)")
+    with pd.option_context('display.width', 250, 'display.max_columns', 30):
+        print(t.round(3).to_string(index=False))
+    return 0
+
 def _one_line_warning(message, category, filename, lineno, file=None, line=None):
     print(f"dp_lit: warning: {message}", file=sys.stderr)
 
@@ -189,6 +208,7 @@ def main(argv=None) -> int:
             if a.command == 'datasets': return _cmd_datasets(a)
             if a.command == 'demo': run_demo(a.seed); return 0
             if a.command == 'repro': return _cmd_repro(a)
+            if a.command == 'bench': return _cmd_bench(a)
         except (ValueError, FileNotFoundError, ImportError, OSError) as e:
             print(f"dp_lit {a.command}: error: {e}", file=sys.stderr)
             return 1
