@@ -21,6 +21,7 @@ __all__ = ['BudgetExceededError', 'DetachedBudgetError', 'Budget', 'uniform_allo
 class BudgetExceededError(ValueError):
     "A spend would pass the total privacy budget (raised before any noise is drawn)."
 
+# %% ../nbs/01_accounting.ipynb #e1af7a81
 class DetachedBudgetError(RuntimeError):
     "A spend on a pickled copy of a ledger, which cannot charge the original (e.g. in a joblib worker)."
 
@@ -29,7 +30,6 @@ _LOCK = threading.RLock() # check-then-record is one step, also when threads sha
 
 def _fits(total, spent):
     return math.isinf(total) or spent <= total * (1 + _TOL) + 1e-12
-
 
 # %% ../nbs/01_accounting.ipynb #480d97d9
 class Budget:
@@ -228,6 +228,7 @@ def uniform_allocation(total:float, # budget to split (epsilon_s)
     "Split `total` equally over `depth` levels."
     return np.full(_check_depth(depth), check_epsilon(total, 'total') / depth)
 
+# %% ../nbs/01_accounting.ipynb #4083b173
 def geometric_allocation(total:float, # budget to split (epsilon_s)
                          depth:int, # number of levels k (levels 0..k-1 spend)
                          ratio:float=1.5, # epsilon_{i+1} / epsilon_i (Huang et al. 2022 use 3/2)

@@ -39,6 +39,7 @@ def _n_rows(d):
         return sizes.pop()
     return len(d)
 
+# %% ../nbs/02_audit.ipynb #00b65392
 def check_neighbours(d0, d1, relation:str='add_remove'):
     "Raise `ValueError` unless the sizes of `d0` and `d1` fit the named neighbouring `relation`."
     if relation not in RELATIONS:
@@ -69,14 +70,17 @@ def _replace(d, i, row):
     else: d[i] = row
     return d
 
+# %% ../nbs/02_audit.ipynb #fd8aee5f
 def remove_one(data, index:int=-1) -> NeighbourPair:
     "Add/remove neighbours: (`data`, `data` without row `index`)."
     return NeighbourPair(data, _drop(data, index), 'add_remove', f'row {index} removed')
 
+# %% ../nbs/02_audit.ipynb #47353253
 def add_one(data, row) -> NeighbourPair:
     "Add/remove neighbours: (`data` with `row` appended, `data`)."
     return NeighbourPair(_append(data, row), data, 'add_remove', 'one row added')
 
+# %% ../nbs/02_audit.ipynb #8c4ac573
 def substitute_one(data, index:int, row) -> NeighbourPair:
     "Substitution neighbours: (`data`, `data` with row `index` replaced by `row`)."
     return NeighbourPair(data, _replace(data, index, row), 'substitution', f'row {index} replaced')

@@ -58,6 +58,7 @@ def _tie_break_argmax(v, src):
 
 LEAF_MECHANISMS = ('smooth', 'exponential', 'noisy_counts')
 
+# %% ../nbs/14_baselines.ipynb #6835466b
 def leaf_labels(counts, # (n_leaves, n_classes) exact class counts
                 epsilon:float, # budget of the labels (disjoint leaves: each label gets all of it)
                 mechanism:str='exponential', # 'smooth' (Fletcher-Islam, not DP), 'exponential' (counts, sensitivity 1) or 'noisy_counts' (argmax of geometric counts)
@@ -280,6 +281,7 @@ def _nth_available(used, r):
     "Index of the r-th attribute not yet used on each path."
     return np.argmax(np.cumsum(~used, axis=1) > r[:, None], axis=1)
 
+# %% ../nbs/14_baselines.ipynb #4f80a283
 class MaxTrees:
     "An ensemble of greedy private trees grown level by level on weighted (tree, row) pairs; unreached nodes are keyed."
     def __init__(self, arity, n_classes, depth, key):
@@ -383,6 +385,7 @@ def tree_weights(n_rows:int, # rows of the training set
         W[:] = np.bincount(draws.ravel(), minlength=T * n).reshape(T, n)
     return W
 
+# %% ../nbs/14_baselines.ipynb #6ffade9d
 def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
                          n_trees:int, # trees, composed sequentially
                          rate:float, # Poisson inclusion probability
@@ -390,6 +393,7 @@ def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
     "Per-tree budget whose amplified cost log(1 + rate (e^eps_t - 1)), summed over the trees, is `epsilon`."
     return math.log1p(math.expm1(epsilon / n_trees) / rate)
 
+# %% ../nbs/14_baselines.ipynb #d7b0f42c
 class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
     "MaxTree (Liu, Li, Li, Chen 2018; reconstructed): greedy trees splitting on the noisy maximal vote, in an ensemble."
     def __init__(self, n_estimators:int=10, # trees
@@ -537,6 +541,7 @@ def knn_pseudo_labels(Z_lab:np.ndarray, # encoded labelled rows (public features
     np.add.at(votes, (np.repeat(np.arange(len(Z_unl)), k), y_lab[nn].ravel()), 1)
     return votes.argmax(axis=1), nn
 
+# %% ../nbs/14_baselines.ipynb #891f0a29
 def pseudo_label_reach(neighbours:np.ndarray, # (n_unlabelled, k) neighbour lists from `knn_pseudo_labels`
                        n_labelled:int) -> int:
     "M: the most unlabelled rows whose neighbour list holds one labelled row (a function of the public features only)."
@@ -549,6 +554,7 @@ class _PseudoLabelERM(DPLogisticRegression):
         "L2 sensitivity of the minimiser when one private label moves `_changed` training labels (each gradient term by <= 2)."
         return (2 * self._changed + 2 * self.tol) / lam_tot
 
+# %% ../nbs/14_baselines.ipynb #4328ff09
 def top_release(coef:np.ndarray, # exact minimiser(s): one vector (d,) or a batch (n, d) of the same vector for n independent releases
                 sensitivity:float, # L2 sensitivity of the minimiser
                 epsilon:float, # budget of one release
@@ -559,6 +565,7 @@ def top_release(coef:np.ndarray, # exact minimiser(s): one vector (d,) or a batc
     c = np.asarray(coef, float); d = c.shape[-1]
     return grid_laplace_mechanism(c, math.sqrt(d) * sensitivity, epsilon, changed=d, random_state=random_state)
 
+# %% ../nbs/14_baselines.ipynb #5623b488
 class TOPClassifier(ClassifierMixin, BaseEstimator):
     "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only."
     def __init__(self, epsilon:float=1.0, # budget (labels only: features are public by assumption)

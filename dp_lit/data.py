@@ -47,6 +47,7 @@ class Categorical:
     @property
     def size(self) -> int: return len(self.values)
 
+# %% ../nbs/03_data.ipynb #dfacc0a7
 @dataclass(frozen=True)
 class Numeric:
     "A numeric attribute's domain [lower, upper]; `public=False` when the range was read off the data."
@@ -57,6 +58,7 @@ class Numeric:
         if not (math.isfinite(self.lower) and math.isfinite(self.upper)) or self.lower > self.upper:
             raise ValueError(f"a numeric domain needs finite lower <= upper; got [{self.lower}, {self.upper}]")
 
+# %% ../nbs/03_data.ipynb #6d608ad3
 @dataclass(frozen=True)
 class Text:
     "A free-text attribute (SMS, tweets): no domain of values; features are derived from it downstream."
@@ -72,6 +74,7 @@ class DataFile:
     member: str|None = None
     read: dict = field(default_factory=dict)
 
+# %% ../nbs/03_data.ipynb #1329d6eb
 @dataclass
 class DatasetSpec:
     "One registry entry: how to obtain, read and describe a data set (the fields of `datasets.toml`)."
@@ -104,7 +107,6 @@ _OPTION = dict(doc=str, default=str, choices=dict)
 _EFFECT = dict(files=list, classes=list, drop_classes=list, binarize=dict)
 _READERS = {'csv': pd.read_csv, 'excel': pd.read_excel}
 _MISSING = ('category', 'drop_rows', 'drop_attributes', 'majority')
-
 
 # %% ../nbs/03_data.ipynb #d41af4bd
 def _table(t, schema, required, where):
@@ -182,6 +184,7 @@ def parse_registry(text:str, # a registry in TOML, in the form of the package's 
 _REGISTRY_FILE = importlib.resources.files('dp_lit') / 'datasets.toml'
 REGISTRY: dict = parse_registry(_REGISTRY_FILE.read_text(encoding='utf-8'), 'datasets.toml')
 
+# %% ../nbs/03_data.ipynb #4c65583b
 def register_dataset(spec:DatasetSpec) -> DatasetSpec:
     "Add `spec` to the registry (replacing one of the same name)."
     REGISTRY[spec.name] = spec
@@ -244,6 +247,7 @@ def _parse(spec, paths, options):
 class DatasetNotFoundError(FileNotFoundError):
     "A data set's file is in none of the places the loader looks, and could not be downloaded."
 
+# %% ../nbs/03_data.ipynb #a20f0d72
 def sha256_file(path) -> str:
     "Hex SHA-256 of a file."
     h = hashlib.sha256()
@@ -251,12 +255,14 @@ def sha256_file(path) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b''): h.update(chunk)
     return h.hexdigest()
 
+# %% ../nbs/03_data.ipynb #32caecf5
 def cache_dir() -> Path:
     "The user cache: `DP_LIT_CACHE`, else `~/.cache/dp_lit`."
     return Path(os.environ.get('DP_LIT_CACHE') or Path.home() / '.cache' / 'dp_lit')
 
 _warned_data_dirs: set = set()
 
+# %% ../nbs/03_data.ipynb #2b761441
 def data_dir() -> Path|None:
     "The folder named by `DP_LIT_DATA`, or None when unset; warns once when the variable names no folder."
     v = os.environ.get('DP_LIT_DATA')
@@ -273,7 +279,6 @@ def _where_data() -> str:
     v = os.environ.get('DP_LIT_DATA')
     if not v: return 'DP_LIT_DATA (unset)'
     return f"DP_LIT_DATA ({v})" if data_dir() is not None else f"DP_LIT_DATA ({v}, which is not a folder)"
-
 
 # %% ../nbs/03_data.ipynb #70538c5b
 def _candidates(spec, f):
@@ -446,6 +451,7 @@ def _local_file(spec, f):
     "The first local copy of file `f` (DP_LIT_DATA, then the cache), or None."
     return next((q for q in _candidates(spec, f) if q.is_file()), None)
 
+# %% ../nbs/03_data.ipynb #389f5a42
 def dataset_present(name:str, # a registered name (see `dataset_names()`)
                    ) -> bool:
     "Whether every file of a registered data set is here (DP_LIT_DATA or the cache): no reading, no download."
@@ -454,6 +460,7 @@ def dataset_present(name:str, # a registered name (see `dataset_names()`)
     spec = REGISTRY[name]
     return spec.bundled or all(_local_file(spec, f) is not None for f in spec.files)
 
+# %% ../nbs/03_data.ipynb #73203e3b
 def dataset_status(verify:bool=False) -> pd.DataFrame:
     "One row per registered data set: whether its files are present locally, its shape, and (optionally) checksums."
     if not isinstance(verify, bool): raise ValueError(f"verify must be True or False; got {verify!r}")
@@ -474,7 +481,6 @@ def dataset_status(verify:bool=False) -> pd.DataFrame:
             row.update(checksum=f'MISMATCH: {e}')
         rows.append(row)
     return pd.DataFrame(rows)
-
 
 # %% ../nbs/03_data.ipynb #1955d3f6
 PAPER_SYNTHETIC = {  # name -> (n_attributes, n_rows, tree seed)
@@ -502,6 +508,7 @@ def _eval_tree(tree, X):
     walk(tree, np.arange(len(X)))
     return out
 
+# %% ../nbs/03_data.ipynb #f10c0567
 def boolean_tree_data(n_attributes:int, n_rows:int, tree:dict|None=None, flip:float=0.05,
                       tree_seed:int=0, random_state=None) -> Dataset:
     "Uniform binary attributes labelled by a Boolean decision tree (random from `tree_seed` if not given), labels flipped w.p. `flip`."
@@ -517,6 +524,7 @@ def boolean_tree_data(n_attributes:int, n_rows:int, tree:dict|None=None, flip:fl
                    {c: Categorical((0, 1)) for c in cols}, (0, 1),
                    'Synthetic, after Jagannathan, Pillaipakkamnatt and Wright (2009), Sec. VI', dict(tree=tree, flip=flip))
 
+# %% ../nbs/03_data.ipynb #36bbb972
 def paper_synthetic(name:str, random_state=0) -> Dataset:
     "One of the papers' synthetic sets: a key of `PAPER_SYNTHETIC`, or 'syn5d', 'syn10d', 'syn15d' (Huang et al. 2022)."
     if name in PAPER_SYNTHETIC:
@@ -527,6 +535,7 @@ def paper_synthetic(name:str, random_state=0) -> Dataset:
         return huang_synthetic(int(name[3:-1]), random_state=random_state)
     raise ValueError(f"unknown synthetic set {name!r}; known: {sorted(PAPER_SYNTHETIC) + ['syn5d', 'syn10d', 'syn15d']}")
 
+# %% ../nbs/03_data.ipynb #29f9e176
 def huang_synthetic(n_features:int, n_samples:int=3000, random_state=0) -> Dataset:
     "Huang et al. (2022) SynNd: `make_classification` with Gaussian clusters at random centres, 2 classes."
     from sklearn.datasets import make_classification
@@ -555,6 +564,7 @@ def train_test_split_stratified(X, y, test_size:float=0.25, random_state=None):
     seed = int(check_random_state(random_state).integers(2**31 - 1))
     return train_test_split(X, y, test_size=test_size, stratify=y, random_state=seed)
 
+# %% ../nbs/03_data.ipynb #5af89cf0
 def stratified_folds(y, n_splits:int=10, random_state=None) -> list:
     "Stratified k-fold (train_index, test_index) pairs, seeded (as Weka's stratified cross-validation the papers use)."
     from sklearn.model_selection import StratifiedKFold
@@ -565,6 +575,7 @@ def stratified_folds(y, n_splits:int=10, random_state=None) -> list:
         warnings.filterwarnings('ignore', message='The least populated class')
         return list(StratifiedKFold(n_splits, shuffle=True, random_state=seed).split(np.zeros(len(y)), y))
 
+# %% ../nbs/03_data.ipynb #f7e4f528
 def semi_supervised_split(X, y, labeled_fraction:float, random_state=None):
     "Mark all but a stratified `labeled_fraction` of rows unlabelled (y = -1); returns (X, y_semi)."
     _check_xy(X, y)

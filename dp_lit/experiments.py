@@ -141,6 +141,7 @@ def per_run(results:pd.DataFrame, metric:str='accuracy', by=('dataset', 'method'
     "Average `metric` over the folds of each repeat: one value per run."
     return results.groupby(list(by) + ['repeat'], dropna=False)[metric].mean().reset_index()
 
+# %% ../nbs/40_experiments.ipynb #825214b2
 def summarize(results:pd.DataFrame, # rows from `run_experiment`
               metric:str='accuracy', # column to summarise
               by=('dataset', 'method', 'epsilon'), # grouping
@@ -152,6 +153,7 @@ def summarize(results:pd.DataFrame, # rows from `run_experiment`
     out = g.agg(['mean', 'std', 'min', 'max', 'count']).rename(columns={'count': 'runs', 'std': 'sd'})
     return out.reset_index()
 
+# %% ../nbs/40_experiments.ipynb #5f28800c
 def mann_whitney(results:pd.DataFrame, method_a:str, method_b:str, metric:str='accuracy',
                  by=('dataset', 'epsilon'), alpha:float=0.05) -> pd.DataFrame:
     "Two-sided Mann-Whitney U test of `method_a` vs `method_b` over per-run scores, per data set and epsilon."
@@ -168,6 +170,7 @@ def mann_whitney(results:pd.DataFrame, method_a:str, method_b:str, metric:str='a
                          U=float(u), p_value=float(p), significant=bool(p < alpha)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/40_experiments.ipynb #09cbe299
 def compare_with_paper(ours:pd.DataFrame, # a `summarize` table (or any table with the key columns and `value`)
                        paper, # DataFrame with the key columns and a `paper` column, or dict {key tuple: value}
                        keys=('dataset', 'method', 'epsilon'), # columns that identify a number
@@ -182,6 +185,7 @@ def compare_with_paper(ours:pd.DataFrame, # a `summarize` table (or any table wi
     m['difference'] = m['ours'] - m['paper']
     return m
 
+# %% ../nbs/40_experiments.ipynb #8cc5fa9c
 def plot_vs_epsilon(results:pd.DataFrame, dataset:str|None=None, metric:str='accuracy', ax=None, title:str|None=None):
     "Mean `metric` vs epsilon per method with +-1 sd error bars (over runs); epsilon = inf drawn at the right edge."
     import matplotlib.pyplot as plt

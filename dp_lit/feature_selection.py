@@ -54,6 +54,7 @@ def hashed_word_features(texts, # an iterable of strings (one per row)
                            alternate_sign=False, binary=True, norm=None)
     return hv.transform(list(texts)).tocsr()
 
+# %% ../nbs/21_feature_selection.ipynb #5ef55fc1
 class HashedWords(TransformerMixin, BaseEstimator):
     "Stateless transformer: `hashed_word_features` in a Pipeline (input: one text per row)."
     def __init__(self, n_features:int=2 ** 12, max_tokens:int=20):
@@ -98,6 +99,7 @@ def feature_scores(X, # binary rows x features (dense or sparse); truncate first
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(cells > 0, cells * np.log2(cells / np.maximum(nj, 1)), 0.0).sum(axis=0)
 
+# %% ../nbs/21_feature_selection.ipynb #3bdae6ca
 def score_sensitivity(score:str, # 'tc', 'dc', 'pi' or 'ig'
                       max_features:int, # public bound s on non-zero features per row
                       n_features:int, # number of features m
@@ -164,6 +166,7 @@ def _kmeans_1d(V, n_clusters, iters=50):
         C = new
     return lab
 
+# %% ../nbs/21_feature_selection.ipynb #028f4460
 def cluster_selection(scores, sensitivity:float, n_changed:int,
                       epsilon:float, # total budget: share `split` for the noisy scores, the rest for the cluster sums
                       k:int|None=None, threshold:float|None=None,
@@ -195,6 +198,7 @@ def cluster_selection(scores, sensitivity:float, n_changed:int,
         sel = np.zeros((T, m), bool); np.put_along_axis(sel, order, True, axis=1)
     return np.flatnonzero(sel[0]) if size is None else sel
 
+# %% ../nbs/21_feature_selection.ipynb #4c4deba0
 def ptt_faithful(scores, threshold:float, # public threshold tau
                  epsilon:float, # the budget the paper claims
                  sensitivity:float=1.0, # S
@@ -208,6 +212,7 @@ def ptt_faithful(scores, threshold:float, # public threshold tau
     rho = grid_laplace_mechanism(float(threshold), sensitivity, eps / 2, random_state=random_state)
     return np.flatnonzero(q >= rho)
 
+# %% ../nbs/21_feature_selection.ipynb #9839258a
 def sparse_vector(scores, threshold:float, epsilon:float,
                   c:int, # cut-off: stop after c positive answers
                   sensitivity:float=1.0, # S
@@ -235,6 +240,7 @@ def _scan(q, t, rho, nu, c):
     asked = np.cumsum(above, axis=1) - above < c         # a query is asked while fewer than c positives came before it
     return np.where(asked, above.astype(np.int8), np.int8(-1))
 
+# %% ../nbs/21_feature_selection.ipynb #0f72aa44
 def noisycut_faithful(scores, threshold:float, epsilon:float, c:int, sensitivity:float=1.0,
                       random_state=None, budget:Budget|None=None, size:int|None=None) -> np.ndarray:
     "NOISYCUT (Lee and Clifton 2014) as Lyu et al.'s Alg. 4: claimed epsilon-DP, in fact ((1 + 6c)/4) epsilon-DP."
@@ -250,6 +256,7 @@ def noisycut_faithful(scores, threshold:float, epsilon:float, c:int, sensitivity
     out = _scan(q, float(threshold), rho, nu, c)
     return np.flatnonzero(out[0] == 1) if size is None else out
 
+# %% ../nbs/21_feature_selection.ipynb #8df3ed03
 def em_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:bool=False,
             random_state=None, budget:Budget|None=None,
             size:int|None=None, # independent releases (a batch, for audits); None: one
@@ -266,6 +273,7 @@ def em_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:bool=
     top = np.sort(np.argsort(base, axis=1, kind='stable')[:, :k], axis=1)   # the k entries set to -inf
     return top[0] if size is None else top
 
+# %% ../nbs/21_feature_selection.ipynb #2afd0c29
 def gumbel_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:bool=False,
                 random_state=None, budget:Budget|None=None, size:int|None=None) -> np.ndarray:
     "One-shot Gumbel top-k with the peeling's law (Durfee and Rogers 2019): epsilon-DP; idealised floats."

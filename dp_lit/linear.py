@@ -318,6 +318,7 @@ class _NBBase(ClassifierMixin, BaseEstimator):
         L = self._joint_log_likelihood(X)
         return self.classes_[np.argmax(L, axis=1)]
 
+# %% ../nbs/20_linear.ipynb #5447eff4
 class DPBernoulliNB(_NBBase):
     "Bernoulli naive Bayes from noisy counts; rows truncated to s non-zero features, sensitivity 1 + s."
     def __init__(self, epsilon:float=1.0, # budget of the fit
@@ -379,6 +380,7 @@ def _category_frame(X):
             raise TypeError(f"X column {j}: argument must be a string or a real number (a category label)")
     return F
 
+# %% ../nbs/20_linear.ipynb #5d9de5b0
 class DPCategoricalNB(_NBBase):
     "Categorical naive Bayes from noisy counts over public category lists; sensitivity 1 + p."
     _sparse_ok = False
@@ -445,6 +447,7 @@ class DPCategoricalNB(_NBBase):
         return self.class_log_prior_ + sum(np.where(codes[:, [j]] >= 0, self.feature_log_prob_[j][:, codes[:, j]].T, 0.0)
                                            for j in range(codes.shape[1]))
 
+# %% ../nbs/20_linear.ipynb #7b0eb57f
 class DPGaussianNB(_NBBase):
     "Gaussian naive Bayes from noisy counts, sums and sums of squares with public bounds; no class size in any sensitivity."
     def __init__(self, epsilon:float=1.0, # budget of the fit: a third each to counts, sums and sums of squares

@@ -57,6 +57,7 @@ def check_epsilon(epsilon, # the privacy parameter to validate
         raise ValueError(f"{name} must be {what}; got {epsilon!r}")
     return eps
 
+# %% ../nbs/00_mechanisms.ipynb #2f324b04
 def check_sensitivity(sensitivity, name:str='sensitivity', allow_zero:bool=True) -> float:
     "Return `sensitivity` as a float, or raise `ValueError` unless it is finite and non-negative (positive if `allow_zero=False`)."
     try:
@@ -96,6 +97,7 @@ class _GeneratorSource:
         return self.rng.integers(0, np.iinfo(np.uint64).max, size=int(n), dtype=np.uint64, endpoint=True)
     def __repr__(self): return f"reproducible noise from {self.rng!r}"
 
+# %% ../nbs/00_mechanisms.ipynb #c3d7e895
 def noise_source(random_state=None, # None: OS entropy (secret); int, SeedSequence or Generator: reproducible (not secret)
                 ):
     "The source of privacy noise: `OSEntropy()` by default, a seeded source only when one is asked for."
@@ -205,6 +207,7 @@ def _as_integer_array(x, name:str) -> np.ndarray:
         raise ValueError(f"{name} must hold integer counts; got non-integer values")
     return f.astype(np.int64)
 
+# %% ../nbs/00_mechanisms.ipynb #6a845c95
 def geometric_mechanism(count, # exact integer count(s): a number or an array (one vector query)
                         sensitivity:float, # L1 sensitivity of the whole count vector (1 for a histogram)
                         epsilon:float, # privacy budget spent by this release
@@ -294,6 +297,7 @@ def exponential_probabilities(utilities, # utility of each candidate (last axis)
     "Exact selection probabilities of `exponential_mechanism` (computed stably in log space)."
     return special.softmax(_exp_logits(utilities, sensitivity, epsilon, monotonic, log_base, relation), axis=-1)
 
+# %% ../nbs/00_mechanisms.ipynb #0928544d
 def exponential_mechanism(utilities, # utility of each candidate (last axis); 2-D for a batch of selections
                           sensitivity:float, # sensitivity of the utility function under `relation`
                           epsilon:float, # privacy budget of one selection
@@ -335,6 +339,7 @@ def median_grid(lower:float, upper:float, grid_size:int=1024) -> np.ndarray:
     "The public candidates of `private_median(method='exponential')`: the midpoints of `grid_size` equal cells of [lower, upper]."
     return lower + (upper - lower) * (np.arange(grid_size) + 0.5) / grid_size
 
+# %% ../nbs/00_mechanisms.ipynb #ed09dbcd
 def private_median(values, # the private values (one attribute at one node)
                    lower:float|None, # public lower bound of the values' domain
                    upper:float|None, # public upper bound of the values' domain
@@ -384,11 +389,11 @@ def hash_keys(*keys) -> np.ndarray:
             h = _splitmix64(h ^ np.asarray(k).astype(np.uint64))
     return h
 
+# %% ../nbs/00_mechanisms.ipynb #bd51e486
 def keyed_uniform(seed, *keys) -> np.ndarray:
     "Public uniform (0, 1) draws that are a fixed function of `(seed, *keys)` (53 bits each); for public structure, never for noise."
     h = hash_keys(np.uint64(seed), *keys)
     return ((h >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
-
 
 # %% ../nbs/00_mechanisms.ipynb #c73959cd
 _CHACHA_CONST = np.array([0x61707865, 0x3320646E, 0x79622D32, 0x6B206574], dtype=np.uint32)
@@ -470,6 +475,7 @@ def _keyed_words(key, keys, shape, salt):
                       np.full(len(h), salt, dtype=np.uint32)], axis=1)
     return _KeyedWords(key, nonce)
 
+# %% ../nbs/00_mechanisms.ipynb #0341c156
 def keyed_geometric_mechanism(count, # exact integer counts (broadcast against the keys)
                               sensitivity:float, # L1 sensitivity of the whole count vector
                               epsilon:float, # privacy budget
@@ -487,6 +493,7 @@ def keyed_geometric_mechanism(count, # exact integer counts (broadcast against t
     z = _discrete_laplace(int(np.prod(shape, dtype=np.int64)), s, t, ws).reshape(shape)
     return np.broadcast_to(c, shape).astype(np.int64) + z
 
+# %% ../nbs/00_mechanisms.ipynb #03d6a8e1
 def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
                             sensitivity:float, # L1 sensitivity of the whole vector query
                             epsilon:float, # privacy budget
@@ -501,7 +508,6 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     n = int(np.prod(shape, dtype=np.int64))
     u = (((ws.draw(np.arange(n)) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
-
 
 # %% ../nbs/00_mechanisms.ipynb #30aea328
 def median_smooth_sensitivity(values, # the private values (will be sorted)
@@ -534,6 +540,7 @@ def _standard_cauchy(src, shape) -> np.ndarray:
     "Standard Cauchy draws tan(pi (u - 1/2)) from 53-bit uniforms u in (0, 1): idealised floating point."
     return np.tan(np.pi * (_uniform01(src, shape) - 0.5))
 
+# %% ../nbs/00_mechanisms.ipynb #e7602f35
 def smooth_sensitivity_median(values, # the private values (one attribute)
                               lower:float, # public lower bound of the values' domain
                               upper:float, # public upper bound of the values' domain
@@ -557,7 +564,6 @@ def smooth_sensitivity_median(values, # the private values (one attribute)
         out = np.round(out / g) * g
     out = np.clip(out, lo, hi)
     return float(out) if size is None else out
-
 
 # %% ../nbs/00_mechanisms.ipynb #a6fda68f
 def gamma_ball_noise(dim:int, # dimension d of the vector

@@ -29,6 +29,7 @@ class Reproduction:
 
 REPRODUCTIONS: dict = {}
 
+# %% ../nbs/05_reproductions.ipynb #c5695202
 def register_reproduction(key:str, # registry key, '<paper>-<what>'
                           title:str, # one line naming the table or figure
                           paper:str): # the paper's title and venue
@@ -38,6 +39,7 @@ def register_reproduction(key:str, # registry key, '<paper>-<what>'
         return func
     return deco
 
+# %% ../nbs/05_reproductions.ipynb #0971038e
 def load_reproductions() -> dict:
     "Every registered reproduction, by key (importing `dp_lit.repro` registers them all)."
     import dp_lit.repro as installed

@@ -89,6 +89,7 @@ def tree_height(n_leaves:int, # number of bins B
     while leaves < B: h, leaves = h + 1, leaves * b
     return h
 
+# %% ../nbs/30_roc.ipynb #f334a696
 def tree_counts(hist, # (..., B) leaf counts; leading axes are a batch
                 branching:int=2,
                ) -> list:
@@ -103,6 +104,7 @@ def tree_counts(hist, # (..., B) leaf counts; leading axes are a batch
         levels.insert(0, levels[0].reshape(hist.shape[:-1] + (-1, b)).sum(axis=-1))
     return levels
 
+# %% ../nbs/30_roc.ipynb #0fb8f6c4
 def consistent_leaves(levels, # noisy node counts, one (..., b^d) array per level d = 0 (root) .. h-1 (leaves)
                       branching:int=2,
                      ) -> np.ndarray:
@@ -120,6 +122,7 @@ def consistent_leaves(levels, # noisy node counts, one (..., b^d) array per leve
         hbar = (zc + ((hbar - zc.sum(axis=-1)) / b)[..., None]).reshape(z[d].shape)
     return hbar
 
+# %% ../nbs/30_roc.ipynb #cbf4b08d
 def haar_coefficients(hist, # (..., 2^m) counts
                      ) -> list:
     "Unnormalised Haar transform: [total, differences at level 1 (1 value), level 2 (2 values), ..., level m (2^(m-1))]; left minus right."
@@ -131,6 +134,7 @@ def haar_coefficients(hist, # (..., 2^m) counts
         x = pairs.sum(axis=-1)
     return [x] + out
 
+# %% ../nbs/30_roc.ipynb #ff9bf055
 def inverse_haar(coefs) -> np.ndarray:
     "Leaf values from `haar_coefficients` output (exact inverse; works on noisy coefficients)."
     x = np.asarray(coefs[0], dtype=float)
@@ -398,6 +402,7 @@ def private_roc_auc_score(y_true, # binary labels of the private test rows
     fpr, tpr, _, _ = private_roc_curve(y_true, y_score, epsilon, budget=budget, **kwargs)
     return float(np.trapezoid(tpr, fpr))
 
+# %% ../nbs/30_roc.ipynb #a8985f37
 def exact_roc_at(y_true, # binary labels (NOT private output: the exact reference)
                  y_score, # scores
                  thresholds, # thresholds at which to evaluate
@@ -421,6 +426,7 @@ def _roc_function(fpr, tpr, grid):
     w = np.where(uf[nxt] > uf[j], (grid - uf[j]) / np.where(uf[nxt] > uf[j], uf[nxt] - uf[j], 1), 0.0)
     return tmax[j] + w * (tmin[nxt] - tmax[j])
 
+# %% ../nbs/30_roc.ipynb #5b5d8348
 def roc_area_between(fpr_a, tpr_a, # one curve (monotone, from (0, 0) to (1, 1))
                      fpr_b, tpr_b, # the other
                      n_grid:int=4000, # midpoint rule on this many cells of [0, 1]
@@ -429,6 +435,7 @@ def roc_area_between(fpr_a, tpr_a, # one curve (monotone, from (0, 0) to (1, 1))
     g = (np.arange(n_grid) + 0.5) / n_grid
     return float(np.mean(np.abs(_roc_function(fpr_a, tpr_a, g) - _roc_function(fpr_b, tpr_b, g))))
 
+# %% ../nbs/30_roc.ipynb #1cef587e
 def plot_private_roc(fpr, tpr, # the private curve (from `private_roc_curve`)
                      ax, # a matplotlib Axes to draw on (this module does not import matplotlib itself)
                      label:str='private ROC', # legend entry of the private curve
