@@ -127,6 +127,7 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
+# %% ../nbs/12_rdt_sharp.ipynb #d625a17d
 class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
     "RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2."
     def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1

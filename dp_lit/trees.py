@@ -70,6 +70,7 @@ class FeatureSpace:
             out[:, j] = codes
         return out
 
+# %% ../nbs/10_trees.ipynb #c21c84da
 class BoundsClippedWarning(UserWarning):
     "Training values outside an attribute's public bounds were clipped to them (what differential privacy requires)."
 
@@ -129,6 +130,7 @@ def _bounds_for(bounds, names) -> dict:
     if a.shape == (k, 2): return {c: (a[j, 0], a[j, 1]) for j, c in enumerate(names)}   # one pair per attribute
     raise ValueError(f"bounds has shape {a.shape}; expected (2,), (2, {k}) as (lowers, uppers), or ({k}, 2) pairs, or a dict")
 
+# %% ../nbs/10_trees.ipynb #08ca54af
 def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
                           domains:dict|None=None, # name -> Categorical | Numeric (e.g. `Dataset.domains`)
                           categories:dict|None=None, # name -> list of categories (shorthand)
@@ -175,6 +177,7 @@ def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
     upper = np.array([np.nan if is_cat[i] else doms[c].upper for i, c in enumerate(names)])
     return FeatureSpace(names, is_cat, n_values, lower, upper, doms)
 
+# %% ../nbs/10_trees.ipynb #98d74c90
 def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
     "The public class list: `classes` if given (every label must be in it), else read off `y` with a `PrivacyLeakWarning`."
     y = np.asarray(y)
@@ -593,6 +596,7 @@ def _merge_counts(keys_parts, counts_parts):
     for c in range(counts.shape[1]): out[:, c] = np.bincount(codes, weights=counts[:, c], minlength=len(uk))
     return np.asarray(uk, dtype=np.uint64), out
 
+# %% ../nbs/10_trees.ipynb #c6a5eda3
 class LeafTable:
     "Values per leaf key: stored for reached leaves (sorted keys, hashed index), `default(keys)` for all others, evaluated for every key looked up."
     def __init__(self, keys:np.ndarray, values:np.ndarray, default=None):
