@@ -295,6 +295,7 @@ def mean_log_shrink(space:FeatureSpace) -> float:
             s.append(math.log(2.0))
     return float(np.mean(s)) if s else math.log(2.0)
 
+# %% ../nbs/13_median_forests.ipynb #ea47f184
 def tree_depths(noisy_size, # (noisy) row count of each tree
                 min_samples_split:int, # the size rule: a node with at most this many rows is a leaf
                 max_depth:int, # cap k
@@ -307,7 +308,6 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
         h = np.minimum(np.ceil(r / shrink - 1e-9), np.ceil(r / math.log(2.0) - 1e-9) + 1)   # at most one level past halving
         h = np.where(n > min_samples_split, h, 0)
     return np.clip(h, 0, max_depth).astype(np.int64)
-
 
 # %% ../nbs/13_median_forests.ipynb #cc9e8f98
 _MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
@@ -367,9 +367,9 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
             else: out[t, :h] = uniform_allocation(eps_s, int(h))
         return out
 
-    def _noisy_depths(self, n_rows, T, k, eps_n, src):
-        "Depth of every tree from ONE noisy count of the rows (sensitivity 1) shared evenly by the T trees, and the public shrink rate."
-        noisy = n_rows if math.isinf(eps_n) else int(geometric_mechanism(n_rows, 1, eps_n, random_state=src))
+    def _noisy_depths(self, n_rows, T, k, eps_n, src, sensitivity=1):
+        "Depth of every tree from ONE noisy count of the rows shared evenly by the T trees, and the public shrink rate."
+        noisy = n_rows if math.isinf(eps_n) else int(geometric_mechanism(n_rows, sensitivity, eps_n, random_state=src))
         self.noisy_rows_ = noisy
         s = mean_log_shrink(self.space_)
         depth = tree_depths(np.full(T, max(noisy, 0) / T), self.min_samples_split, k, s)
@@ -534,7 +534,7 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                  min_samples_split:int=10, size_share:float=0.05, n_candidates:int=100,
                  bounds_from_data:bool=False, # SSPE-1 only: candidates in the node's private [min, max] (leaks)
                  replace:bool|None=None,
-                 neighbours:str='add_remove', # SSPE-2: 'add_remove' = a label removed (sensitivity 1); 'label_change' (2)
+                 neighbours:str='add_remove', # SSPE-1: whole rows added/removed or 'substitution' (a label removed alone costs up to 2 eps); SSPE-2: 'add_remove' = a label removed (sensitivity 1), 'label_change' (2)
                  noise:str='geometric', random_state=None, noise_seed:int|None=None,
                  domains:dict|None=None, categories:dict|None=None, bounds=None,
                  classes=None, # the public class list; must not contain -1 (the unlabelled marker)
@@ -572,8 +572,11 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                 st = people.part('unlabelled rows: tree structure')
                 if self.stopping == 'noisy_size':
                     eps_n = eps * self.size_share
-                    depth = self._noisy_depths(len(EU), T, k, eps_n, src); eps_lv = eps - eps_n
-                    st.spend(eps_n, 'noisy count of the unlabelled rows (depth rule)')
+                    # a substitution may turn a labelled row into an unlabelled one: the count moves by 1 AND the leaves
+                    # and medians move too, so the count is noised for sensitivity 2 (it then costs eps_n / 2 of that change)
+                    c_sens = 2 if self.neighbours == 'substitution' else 1
+                    depth = self._noisy_depths(len(EU), T, k, eps_n, src, c_sens); eps_lv = eps - eps_n
+                    st.spend(eps_n, f'noisy count of the unlabelled rows (depth rule, sensitivity {c_sens})')
                 else:
                     eps_n, depth, eps_lv = 0.0, np.full(T, k), eps
                 levels = self._levels(eps_lv, depth)
@@ -608,12 +611,13 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
                  max_depth:int|None=None, epsilon:float=1.0, # spent once, on the first ensemble's leaf counts
                  min_samples_split:int=10, # exact size rule on the public feature rows
                  second_noise:bool=False, # also add noise to the pseudo-label counts (Alg. 4 l. 11 as printed; not needed)
+                 pseudo_label:str='all', # 'all' rows (private under both relations) or 'unlabelled' only (Alg. 4; reveals which rows are labelled)
                  replace:bool|None=None, neighbours:str='add_remove', noise:str='geometric',
                  random_state=None, noise_seed:int|None=None,
                  domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None, budget:Budget|None=None):
         self.n_first, self.n_second, self.max_depth, self.epsilon = n_first, n_second, max_depth, epsilon
         self.min_samples_split, self.second_noise, self.replace, self.neighbours = min_samples_split, second_noise, replace, neighbours
-        self.noise, self.random_state, self.noise_seed = noise, random_state, noise_seed
+        self.noise, self.random_state, self.noise_seed, self.pseudo_label = noise, random_state, noise_seed, pseudo_label
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
     allocation, ratio, n_candidates = 'geometric', 1.5, 1        # unused: the trees use exact medians
 
@@ -621,6 +625,12 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
         "First ensemble as SSPE-2; pseudo-label the unlabelled rows (post-processing); second ensemble on them; keep both."
         eps = self._check_common()
         T1, T2 = _int_param(self.n_first, 'n_first'), _int_param(self.n_second, 'n_second', lo=0)
+        if self.pseudo_label not in ('all', 'unlabelled'):
+            raise ValueError(f"pseudo_label must be 'all' or 'unlabelled'; got {self.pseudo_label!r}")
+        if self.pseudo_label == 'unlabelled' and self.neighbours == 'add_remove':
+            _warn_faithful("TransductiveMedianForestClassifier: pseudo_label='unlabelled' (Alg. 4 as printed) trains the second "
+                           "ensemble on exactly the unlabelled rows, which reveals whether a row's label was removed; "
+                           "use pseudo_label='all' or neighbours='label_change'.")
         E, y_idx, lab = self._setup(X, y, public_features=True)
         k, n = self.max_depth_, len(E)
         ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
@@ -642,7 +652,8 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
         noisy1 = self._noisy(lc[first], eps, src)
         counts[first] = noisy1
         self.first_counts_ = counts.copy()
-        unl = np.flatnonzero(~lab)
+        # rows the second ensemble learns from: all rows (public features) unless Alg. 4's unlabelled-only choice is asked for
+        unl = np.arange(n) if self.pseudo_label == 'all' else np.flatnonzero(~lab)
         if T2 and len(unl):
             vote = counts[leaf_all[:T1, unl]].sum(axis=0)                 # first ensemble's summed counts: released, so free to use
             pseudo = np.argmax(vote, axis=1)

@@ -552,8 +552,8 @@ def _huang_rdt2009(d, eps):
     from dp_lit.rdt import PrivateRDTClassifier
     return PrivateRDTClassifier(n_estimators=5 if len(d.y) < 200 else 10, epsilon=eps, domains=d.domains, classes=list(d.classes))
 
-def _huang_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None):
-    repeats = 50 if full else 2
+def _huang_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
+    repeats = repeats or (50 if full else 2)
     sets = sets or huang_available(table)
     frames = []
     for p in sets:
@@ -563,7 +563,7 @@ def _huang_runs(methods, table, full, n_jobs, backend, random_state, progress, s
     return pd.concat(frames, ignore_index=True), repeats
 
 @register_reproduction('huang2022-table1', 'Huang, Lei and Kaban (2022), Table 1: supervised accuracy at epsilon = 2 (SPE, RDT, RF)', _HUANG_PAPER)
-def _repro_huang_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None):
+def _repro_huang_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import warnings
     from dp_lit.mechanisms import PrivacyLeakWarning
     rf_trees = 100 if full else 25                                  # quick: a smaller non-private reference
@@ -572,7 +572,7 @@ def _repro_huang_table1(full=False, n_jobs=1, backend=None, random_state=0, prog
                'RDT (2009 settings)': _huang_quiet(_huang_rdt2009)}      # the leaks they warn about are stated in the prose
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', PrivacyLeakWarning)          # the faithful variant warns by design
-        res, repeats = _huang_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets)
+        res, repeats = _huang_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets, repeats)
     table = _huang_paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS,
                          [('RF', 'RF'), ('SPE', 'SPE'), ('SPE', 'SPE faithful (data bounds, exact stop)'), ('RDT', 'RDT (2009 settings)')])
     d_ours = {p: huang_dataset(p).X.shape[1] for p in table.dataset.unique() if p in set(res.dataset)}
@@ -623,7 +623,7 @@ def _huang_ssrdt(d, eps):
     return _HuangHideLabels(lambda n_lab: RDTSharpClassifier(domains=d.domains, classes=list(d.classes), n_labeled=n_lab), epsilon=eps)
 
 @register_reproduction('huang2022-table2', 'Huang, Lei and Kaban (2022), Table 2: semi-supervised accuracy, 20% labelled, epsilon = 2', _HUANG_PAPER)
-def _repro_huang_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None):
+def _repro_huang_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     methods = {'SSPE-1': _huang_semi(SemiSupervisedMedianForestClassifier, private_features=True),
                'SSPE-2': _huang_semi(SemiSupervisedMedianForestClassifier, private_features=False),
                'SSPE-2, every tree all labels (N eps)': _huang_semi(_HuangAllLabels, private_features=False),
@@ -633,7 +633,7 @@ def _repro_huang_table2(full=False, n_jobs=1, backend=None, random_state=0, prog
     from dp_lit.mechanisms import PrivacyLeakWarning
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', PrivacyLeakWarning)          # undocumented numeric bounds (see the prose)
-        res, repeats = _huang_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets)
+        res, repeats = _huang_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets, repeats)
     table = _huang_paper_table(res, HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS,
                          [('SSPE-1', 'SSPE-1'), ('SSPE-2', 'SSPE-2'), ('SSPE-2', 'SSPE-2, every tree all labels (N eps)'), ('PTE', 'PTE'),
                           ('SSRDT', 'SSRDT (RDT#)')])
