@@ -857,19 +857,18 @@ from .baselines import SmoothRandomTreesClassifier as _BaselinesSRT, MaxTreeClas
 
 _BASELINES_PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
 
-class _BaselinesQuietSRT(_BaselinesSRT):
-    "SRT for the experiment grid: the faithful variant's warnings are silenced (the prose states what leaks)."
+class _BaselinesQuiet:
+    "Mixin for the experiment grid: the faithful variants' leak warnings are silenced inside fit (the prose states what leaks)."
     def fit(self, X, y):
         with _baselines_warnings.catch_warnings():
             _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
             return super().fit(X, y)
 
-class _BaselinesQuietMaxTree(_BaselinesMaxTree):
-    "MaxTree for the experiment grid, with the not-DP accounting's warning silenced."
-    def fit(self, X, y):
-        with _baselines_warnings.catch_warnings():
-            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
-            return super().fit(X, y)
+class _BaselinesQuietSRT(_BaselinesQuiet, _BaselinesSRT):
+    "SRT for the experiment grid (faithful variant's warnings silenced)."
+
+class _BaselinesQuietMaxTree(_BaselinesQuiet, _BaselinesMaxTree):
+    "MaxTree for the experiment grid (the not-DP accounting's warning silenced)."
 
 _BASELINES_T1 = {  # our method -> (paper column, estimator, keywords)
     'SRT faithful': ('SRT', _BaselinesQuietSRT, dict(faithful=True, bounds_from_data=True)),
