@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import numbers
 import os
+import threading
 import warnings
 from fractions import Fraction
 
@@ -82,13 +83,49 @@ def _finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
     return a
 
 # %% ../nbs/00_mechanisms.ipynb #6c708b42
+try:                                                   # optional: a fast ChaCha20 from OpenSSL
+    from cryptography.hazmat.primitives.ciphers import Cipher as _Cipher, algorithms as _algorithms
+except ImportError:                                    # pragma: no cover - the fallback is os.urandom alone
+    _Cipher = None
+
+class _KeyErasingChaCha:
+    "A ChaCha20 keystream keyed from `os.urandom`; every call replaces the key by the stream's first 32 bytes (fast key erasure)."
+    _CHUNK = 1 << 30                                   # bytes per cipher call, far below ChaCha20's counter limit
+    def __init__(self):
+        self._lock, self._key, self._pid = threading.Lock(), None, None
+    def words(self, n:int) -> np.ndarray:
+        "`n` uniform 64-bit words of the stream."
+        parts = []
+        with self._lock:
+            if self._pid != os.getpid():               # a forked child must never replay its parent's stream
+                self._key, self._pid = os.urandom(32), os.getpid()
+            left = 8 * int(n)
+            while True:
+                k = min(self._CHUNK, left)
+                buf = bytearray(32 + k + 64)
+                _Cipher(_algorithms.ChaCha20(self._key, bytes(16)), mode=None).encryptor().update_into(bytes(32 + k), buf)
+                self._key = bytes(buf[:32])            # the next key ...
+                buf[:32] = bytes(32)                   # ... is not left in the words handed out
+                parts.append(np.frombuffer(buf, dtype=np.uint64, count=k // 8, offset=32))
+                left -= k
+                if left <= 0: break
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+_STREAM = _KeyErasingChaCha() if _Cipher is not None else None
+
 class OSEntropy:
-    "The operating system's cryptographically secure generator (`os.urandom`): the default, secret source of privacy noise."
+    "The default, secret source of privacy noise: the operating system's entropy, stretched by a key-erasing ChaCha20 stream."
+    def __init__(self, stretch:bool=True, # False: read every word from os.urandom (slower, same secrecy)
+                ):
+        self.stretch = bool(stretch) and _STREAM is not None
     def words(self, n:int, # how many words
              ) -> np.ndarray:
         "`n` independent, uniform 64-bit words."
-        return np.frombuffer(os.urandom(8 * int(n)), dtype=np.uint64).copy()
-    def __repr__(self): return "OSEntropy()"
+        n = int(n)
+        if self.stretch and n >= 32:
+            return _STREAM.words(n)
+        return np.frombuffer(os.urandom(8 * n), dtype=np.uint64).copy()
+    def __repr__(self): return "OSEntropy()" if self.stretch else "OSEntropy(stretch=False)"
 
 class _GeneratorSource:
     "Reproducible noise words from a numpy Generator (the explicit opt-in)."
@@ -131,6 +168,7 @@ class _Words:
 
 def _uniform_below(m:int, idx, ws) -> np.ndarray:
     "Exactly uniform integers on {0, ..., m-1} (m < 2^63) for the coordinates `idx`, by rejection from 64-bit words."
+    if type(ws) is _Words: return _below_iid(m, len(idx), ws.src)      # no per-coordinate streams to follow
     idx = np.asarray(idx)
     out = np.empty(len(idx), dtype=np.int64)
     if m & (m - 1) == 0:                                   # a power of two: the low bits are uniform
@@ -147,6 +185,8 @@ def _uniform_below(m:int, idx, ws) -> np.ndarray:
 
 def _bernoulli_exp_neg(num, den:int, idx, ws) -> np.ndarray:
     "Exact Bernoulli(exp(-num/den)) for integers 0 <= num <= den, one per coordinate in `idx` (CKS 2020, Alg. 1)."
+    if type(ws) is _Words:
+        return _bernoulli_exp_neg_iid(np.broadcast_to(np.asarray(num, dtype=np.int64), (len(idx),)), den, ws.src)
     num = np.broadcast_to(np.asarray(num, dtype=np.int64), (len(idx),))
     res = np.zeros(len(idx), dtype=bool)
     act, K = np.arange(len(idx)), 1
@@ -167,6 +207,7 @@ def _rational_rate(gamma:float, max_bits:int=52) -> tuple:
 
 def _discrete_laplace(n:int, s:int, t:int, ws, idx=None) -> np.ndarray:
     "`n` exact draws with P(z) proportional to exp(-|z| s/t) (CKS 2020, Alg. 2), vectorised over the coordinates."
+    if type(ws) is _Words and idx is None: return _discrete_laplace_iid(n, s, t, ws.src)
     idx = np.arange(n) if idx is None else idx
     out = np.empty(n, dtype=np.int64)
     pending = np.arange(n)
@@ -185,6 +226,51 @@ def _discrete_laplace(n:int, s:int, t:int, ws, idx=None) -> np.ndarray:
         bad = B & (Y == 0)                                          # "-0" would double the mass at zero
         out[acc[~bad]] = np.where(B[~bad], -Y[~bad], Y[~bad])
         pending = np.concatenate([rejected, acc[bad]])
+    return out
+
+def _below_iid(m:int, n:int, src) -> np.ndarray:
+    "`n` i.i.d. exactly uniform integers on {0, ..., m-1} (m < 2^63): the accepted words of a rejection stream, in order."
+    if m == 1: return np.zeros(n, dtype=np.int64)
+    if m & (m - 1) == 0: return (src.words(n) & np.uint64(m - 1)).astype(np.int64)
+    limit = np.uint64((2 ** 64 // m) * m - 1)
+    out, have = np.empty(n, dtype=np.int64), 0
+    while have < n:                                     # acceptance is above 1/2, so this loop is short
+        w = src.words(n - have + 16)
+        w = w[w <= limit][:n - have]
+        out[have:have + len(w)] = (w % np.uint64(m)).astype(np.int64)
+        have += len(w)
+    return out
+
+def _bernoulli_exp_neg_iid(num:np.ndarray, den:int, src) -> np.ndarray:
+    "Independent exact Bernoulli(exp(-num_i/den)) for integers 0 <= num_i <= den (CKS 2020, Alg. 1)."
+    res = np.zeros(len(num), dtype=bool)
+    act, K = np.arange(len(num)), 1
+    while act.size:
+        a = _below_iid(den * K, act.size, src) < num[act]          # Bernoulli(num / (den K))
+        if K % 2 == 1: res[act[~a]] = True
+        act, K = act[a], K + 1
+    return res
+
+def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
+    "`n` i.i.d. exact draws with P(z) proportional to exp(-|z| s/t): CKS 2020, Alg. 2, run in batches."
+    out, have = np.empty(n, dtype=np.int64), 0
+    ones = np.ones(1, dtype=np.int64)
+    while have < n:
+        m = int(1.7 * (n - have)) + 16                  # about 1/(1 - 1/e) candidates per accepted draw
+        U = _below_iid(t, m, src)
+        U = U[_bernoulli_exp_neg_iid(U, t, src)]        # keep U with probability exp(-U/t)
+        V = np.zeros(len(U), dtype=np.int64)            # successes of Bernoulli(exp(-1)) before the first failure
+        act = np.arange(len(U))
+        while act.size:
+            A = _bernoulli_exp_neg_iid(np.broadcast_to(ones, (act.size,)), 1, src)
+            V[act[A]] += 1
+            act = act[A]
+        Y = (U + t * V) // s
+        B = (src.words(len(Y)) & np.uint64(1)).astype(bool)           # the sign
+        keep = ~(B & (Y == 0))                                         # reject "-0"
+        Z = np.where(B, -Y, Y)[keep][:n - have]
+        out[have:have + len(Z)] = Z
+        have += len(Z)
     return out
 
 # %% ../nbs/00_mechanisms.ipynb #25cef3ca

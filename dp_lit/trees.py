@@ -229,6 +229,8 @@ class _NodeTables:
     leaf_tree: np.ndarray
     shift: int = 0      # packed[l] = child0 << shift | attr: one gather per row and level
     packed: list = None
+    packed64: list = None  # the same in 64 bits (blocks of rows x attributes beyond 2^31)
+    packed_dtype: type = np.int64  # int32 when every packed entry fits
     @property
     def n_leaves(self): return len(self.keys[-1])
 
@@ -326,7 +328,10 @@ class RandomStructure:
         tab = _NodeTables(cat(lv['attr'][:h], np.int64), cat(lv['thr'][:h]), cat(lv['is_cat'][:h]),
                           cat(lv['child0'][:h], np.int64), cat(lv['keys']), np.concatenate(trees))
         tab.shift = max(1, int(sp.n_features - 1).bit_length())
-        tab.packed = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
+        tab.packed64 = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
+        fits = max((int(p.max()) for p in tab.packed64 if len(p)), default=0) + int(sp.n_values.max()) + 1 < 2**31
+        tab.packed_dtype = np.int32 if fits else np.int64
+        tab.packed = [p.astype(tab.packed_dtype) for p in tab.packed64]
         self._tab = tab
         return tab
 
@@ -344,23 +349,24 @@ class RandomStructure:
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
         R, d = Eb.shape
         flat = Eb.ravel()
-        base = np.arange(R, dtype=np.int64) * d
+        it = tab.packed_dtype if R * d < 2**31 else np.int64   # 32-bit indices halve the memory traffic when they fit
+        base = np.arange(R, dtype=it) * it(d)
         all_cat, all_num = bool(self.space.is_cat.all()), not self.space.is_cat.any()
         shift, mask = tab.shift, (1 << tab.shift) - 1
         node = None
         for l in range(self.max_depth):
             if l == 0:                                     # the roots: one attribute per tree, a column gather
                 x = Eb[:, tab.attr[0]].T
-                p = tab.packed[0][:, None]
+                p = tab.packed[0][:, None].astype(it)
                 at = lambda a: a[:, None]
             else:
-                p = np.take(tab.packed[l], node)           # child0 and attribute of each row's node, one gather
+                p = np.take(tab.packed[l] if it is tab.packed_dtype else tab.packed64[l], node)   # child0 and attribute, one gather
                 x = np.take(flat, base + (p & mask))
                 at = lambda a: np.take(a, node)
             if all_cat: b = x
             elif all_num: b = x > at(tab.thr[l])
             else: b = np.where(at(tab.is_cat[l]), x, x > at(tab.thr[l]))
-            if b.dtype.kind == 'f': b = b.astype(np.int64)
+            if b.dtype.kind == 'f': b = b.astype(it)
             node = (p >> shift) + b
         if node is None: node = np.broadcast_to(np.arange(self.n_trees, dtype=np.int64)[:, None], (self.n_trees, R))
         return np.ascontiguousarray(node)
@@ -397,6 +403,7 @@ class RandomStructure:
             L = tab.n_leaves
             counts = np.zeros(L * C)
             pat = self._patterns(E)
+            if pat is not None and len(pat[0]) * C > len(E) // 2: pat = None     # weighting would cost more than it saves
             if pat is not None:                            # each distinct row once, weighted by its class counts
                 P, inv = pat
                 pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
@@ -543,10 +550,12 @@ class RandomStructure:
         pat = self._patterns(E)
         if pat is not None:                                # each distinct row walked once
             E, inv = pat
+        if values is not None: vT = np.ascontiguousarray(np.asarray(values).T)   # one class at a time: flat gathers
         out = None
         for s, e in self._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
             if values is not None:
-                v = values[self._leaf_index(tab, E[s:e])].sum(axis=0)
+                leaf = self._leaf_index(tab, E[s:e])
+                v = np.stack([np.take(vc, leaf).sum(axis=0) for vc in vT], axis=1)
             else:
                 keys = tab.keys[-1][self._leaf_index(tab, E[s:e])] if tab is not None else self.leaf_keys(E[s:e])
                 v = lookup(keys).sum(axis=0)
