@@ -231,22 +231,29 @@ def _discrete_laplace(n:int, s:int, t:int, ws, idx=None) -> np.ndarray:
 def _below_iid(m:int, n:int, src) -> np.ndarray:
     "`n` i.i.d. exactly uniform integers on {0, ..., m-1} (m < 2^63): the accepted words of a rejection stream, in order."
     if m == 1: return np.zeros(n, dtype=np.int64)
-    if m & (m - 1) == 0: return (src.words(n) & np.uint64(m - 1)).astype(np.int64)
+    if m & (m - 1) == 0:
+        w = src.words(n); w &= np.uint64(m - 1)
+        return w.view(np.int64)                          # below 2^63: the same values, no copy
     limit = np.uint64((2 ** 64 // m) * m - 1)
     out, have = np.empty(n, dtype=np.int64), 0
     while have < n:                                     # acceptance is above 1/2, so this loop is short
         w = src.words(n - have + 16)
         w = w[w <= limit][:n - have]
-        out[have:have + len(w)] = (w % np.uint64(m)).astype(np.int64)
+        out[have:have + len(w)] = (w % np.uint64(m)).view(np.int64)
         have += len(w)
     return out
 
-def _bernoulli_exp_neg_iid(num:np.ndarray, den:int, src) -> np.ndarray:
-    "Independent exact Bernoulli(exp(-num_i/den)) for integers 0 <= num_i <= den (CKS 2020, Alg. 1)."
-    res = np.zeros(len(num), dtype=bool)
-    act, K = np.arange(len(num)), 1
+def _bernoulli_exp_neg_iid(num, den:int, src, n:int|None=None) -> np.ndarray:
+    "Independent exact Bernoulli(exp(-num_i/den)) for integers 0 <= num_i <= den (CKS 2020, Alg. 1); `num` may be a scalar with `n`."
+    n = len(num) if n is None else n
+    scalar = np.ndim(num) == 0
+    if scalar and num == den:                            # the first coin, Bernoulli(1), always succeeds
+        res, act, K = np.zeros(n, dtype=bool), np.arange(n), 2
+    else:
+        a = _below_iid(den, n, src) < num                # K = 1 on every coordinate, without index arrays
+        res, act, K = ~a, np.flatnonzero(a), 2
     while act.size:
-        a = _below_iid(den * K, act.size, src) < num[act]          # Bernoulli(num / (den K))
+        a = _below_iid(den * K, act.size, src) < (num if scalar else num[act])    # Bernoulli(num / (den K))
         if K % 2 == 1: res[act[~a]] = True
         act, K = act[a], K + 1
     return res
@@ -254,21 +261,22 @@ def _bernoulli_exp_neg_iid(num:np.ndarray, den:int, src) -> np.ndarray:
 def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
     "`n` i.i.d. exact draws with P(z) proportional to exp(-|z| s/t): CKS 2020, Alg. 2, run in batches."
     out, have = np.empty(n, dtype=np.int64), 0
-    ones = np.ones(1, dtype=np.int64)
     while have < n:
         m = int(1.7 * (n - have)) + 16                  # about 1/(1 - 1/e) candidates per accepted draw
         U = _below_iid(t, m, src)
         U = U[_bernoulli_exp_neg_iid(U, t, src)]        # keep U with probability exp(-U/t)
         V = np.zeros(len(U), dtype=np.int64)            # successes of Bernoulli(exp(-1)) before the first failure
-        act = np.arange(len(U))
+        A = _bernoulli_exp_neg_iid(1, 1, src, len(U))
+        act = np.flatnonzero(A)
         while act.size:
-            A = _bernoulli_exp_neg_iid(np.broadcast_to(ones, (act.size,)), 1, src)
-            V[act[A]] += 1
-            act = act[A]
-        Y = (U + t * V) // s
+            V[act] += 1
+            act = act[_bernoulli_exp_neg_iid(1, 1, src, act.size)]
+        Y = U + t * V
+        if s > 1: Y //= s
         B = (src.words(len(Y)) & np.uint64(1)).astype(bool)           # the sign
         keep = ~(B & (Y == 0))                                         # reject "-0"
-        Z = np.where(B, -Y, Y)[keep][:n - have]
+        np.negative(Y, out=Y, where=B)
+        Z = Y[keep][:n - have]
         out[have:have + len(Z)] = Z
         have += len(Z)
     return out

@@ -550,7 +550,10 @@ class RandomStructure:
         pat = self._patterns(E)
         if pat is not None:                                # each distinct row walked once
             E, inv = pat
-        if values is not None: vT = np.ascontiguousarray(np.asarray(values).T)   # one class at a time: flat gathers
+        if values is not None:                             # one class at a time: flat gathers
+            vT = np.ascontiguousarray(np.asarray(values).T)
+            if len(vT) and vT.size and np.all(vT == np.round(vT)) and np.abs(vT).max() * self.n_trees < 2**31:
+                vT = vT.astype(np.int32)                   # whole numbers (noisy counts): half the bytes to gather, same sums
         out = None
         for s, e in self._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
             if values is not None:
