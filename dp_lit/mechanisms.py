@@ -92,12 +92,16 @@ class _KeyErasingChaCha:
     "A ChaCha20 keystream keyed from `os.urandom`; every call replaces the key by the stream's first 32 bytes (fast key erasure)."
     _CHUNK = 1 << 30                                   # bytes per cipher call, far below ChaCha20's counter limit
     def __init__(self):
+        self._after_fork()
+        if hasattr(os, 'register_at_fork'): os.register_at_fork(after_in_child=self._after_fork)
+    def _after_fork(self):
+        "A new process starts without a key (and with a fresh lock, in case another thread held the old one at the fork)."
         self._lock, self._key, self._pid = threading.Lock(), None, None
     def words(self, n:int) -> np.ndarray:
         "`n` uniform 64-bit words of the stream."
         parts = []
         with self._lock:
-            if self._pid != os.getpid():               # a forked child must never replay its parent's stream
+            if self._pid != os.getpid():               # a forked child must never replay its parent's stream (belt and braces)
                 self._key, self._pid = os.urandom(32), os.getpid()
             left = 8 * int(n)
             while True:
