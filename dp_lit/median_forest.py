@@ -120,7 +120,7 @@ def _node_ranks(x, # values of the rows
     return np.cumsum(counts, axis=1)[:, :m]                       # a row counts for every candidate at or above it
 
 def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=2_000_000):
-    "Split values of P numeric nodes: rows' values `x` at local node `a` (sorted by a), public boxes [lo, hi]."
+    "Split values of P numeric nodes: rows' values `x` at local node `a`, public boxes [lo, hi]."
     P = len(cnt)
     out = np.empty(P)
     start = np.concatenate([[0], np.cumsum(cnt)])
@@ -191,7 +191,6 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
         A = len(n_tree)
-        o = np.argsort(m_node, kind='stable'); m_node, m_row = m_node[o], m_row[o]
         cnt = np.bincount(m_node, minlength=A)
         split = lvl < depth[n_tree]
         if min_samples_split is not None: split &= cnt > min_samples_split
