@@ -331,7 +331,7 @@ def private_roc_curve(y_true, # binary labels of the private test rows
                       depth:int=8, # ecdf_quantiles: 2^depth equal bins of the score range
                       counts:str='hierarchical', # 'hierarchical' (Hay et al.), 'privelet' (Xiao et al.) or 'naive'
                       branching:int=2, # hierarchical: branching factor of the tree
-                      monotone:bool=True, # isotonic regression of the rates (post-processing)
+                      monotone:bool=True, # isotonic regression of the rates (post-processing); 'ecdf_quantiles' always makes its ECDFs monotone, whatever this says
                       score_range=(0.0, 1.0), # public bounds of the scores
                       neighbours:str='add_remove', # 'add_remove' (one test row added or removed) or 'substitution' (one replaced)
                       pos_label=None, # the positive label (default 1)
