@@ -607,6 +607,10 @@ def encode(X, # DataFrame (or array with `columns` given by the domains' order)
         X = pd.DataFrame(a, columns=cols)
     missing = [c for c in cols if c not in X.columns]
     if missing: raise ValueError(f"X lacks the columns {missing[:5]}")
+    if not any(isinstance(domains[c], Categorical) for c in cols) and all(
+            pd.api.types.is_float_dtype(X[c].dtype) or pd.api.types.is_integer_dtype(X[c].dtype) for c in cols):
+        out = np.array(X[cols].to_numpy(dtype=float), dtype=float, order='C', copy=True)   # all numbers: one block copy
+        if np.isfinite(out).all(): return out
     out = np.empty((len(X), len(cols)), dtype=float)
     for j, c in enumerate(cols):
         d = domains[c]
@@ -626,7 +630,11 @@ def encode(X, # DataFrame (or array with `columns` given by the domains' order)
                 col[bad] = np.nan
             out[:, j] = col
         else:
-            col = pd.to_numeric(X[c], errors='coerce').to_numpy(dtype=float)
+            s = X[c]
+            if pd.api.types.is_float_dtype(s.dtype) or pd.api.types.is_integer_dtype(s.dtype):
+                col = s.to_numpy(dtype=float)                       # numbers already: no parsing
+            else:
+                col = pd.to_numeric(s, errors='coerce').to_numpy(dtype=float)
             if not np.all(np.isfinite(col)):
                 raise ValueError(f"attribute {c!r} has NaN, infinite or non-numeric values; expected numbers")
             out[:, j] = col

@@ -43,8 +43,10 @@ class FeatureSpace:
         num = np.flatnonzero(~self.is_cat)
         if len(num):
             lo, hi = self.lower[num], self.upper[num]
-            out = (E[:, num] < lo) | (E[:, num] > hi)
-            if out.any():
+            sub = E if len(num) == E.shape[1] else E[:, num]
+            inside = not len(sub) or (sub.min() >= lo.max() and sub.max() <= hi.min())   # two fast passes settle the usual case
+            if not inside and ((sub < lo) | (sub > hi)).any():
+                out = (sub < lo) | (sub > hi)
                 E[:, num] = np.clip(E[:, num], lo, hi)
                 if warn:
                     cols = [self.names[num[j]] for j in np.flatnonzero(out.any(axis=0))]
