@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import numbers
 import os
-import threading
 import warnings
 from fractions import Fraction
 
@@ -88,37 +87,25 @@ try:                                                   # optional: a fast ChaCha
 except ImportError:                                    # pragma: no cover - the fallback is os.urandom alone
     _Cipher = None
 
-class _KeyErasingChaCha:
-    "A ChaCha20 keystream keyed from `os.urandom`; every call replaces the key by the stream's first 32 bytes (fast key erasure)."
-    _CHUNK = 1 << 30                                   # bytes per cipher call, far below ChaCha20's counter limit
-    def __init__(self):
-        self._after_fork()
-        if hasattr(os, 'register_at_fork'): os.register_at_fork(after_in_child=self._after_fork)
-    def _after_fork(self):
-        "A new process starts without a key (and with a fresh lock, in case another thread held the old one at the fork)."
-        self._lock, self._key, self._pid = threading.Lock(), None, None
+class _ChaChaWords:
+    "Words of a ChaCha20 keystream under a fresh 256-bit key from `os.urandom` for every request: no key outlives its request."
+    _CHUNK = 1 << 30                                   # bytes per key, far below ChaCha20's counter limit
     def words(self, n:int) -> np.ndarray:
-        "`n` uniform 64-bit words of the stream."
-        parts = []
-        with self._lock:
-            if self._pid != os.getpid():               # a forked child must never replay its parent's stream (belt and braces)
-                self._key, self._pid = os.urandom(32), os.getpid()
-            left = 8 * int(n)
-            while True:
-                k = min(self._CHUNK, left)
-                buf = bytearray(32 + k + 64)
-                _Cipher(_algorithms.ChaCha20(self._key, bytes(16)), mode=None).encryptor().update_into(bytes(32 + k), buf)
-                self._key = bytes(buf[:32])            # the next key ...
-                buf[:32] = bytes(32)                   # ... is not left in the words handed out
-                parts.append(np.frombuffer(buf, dtype=np.uint64, count=k // 8, offset=32))
-                left -= k
-                if left <= 0: break
+        "`n` uniform 64-bit words."
+        parts, left = [], 8 * int(n)
+        while True:
+            k = min(self._CHUNK, left)
+            buf = bytearray(k + 64)
+            _Cipher(_algorithms.ChaCha20(os.urandom(32), bytes(16)), mode=None).encryptor().update_into(bytes(k), buf)
+            parts.append(np.frombuffer(buf, dtype=np.uint64, count=k // 8))
+            left -= k
+            if left <= 0: break
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
-_STREAM = _KeyErasingChaCha() if _Cipher is not None else None
+_STREAM = _ChaChaWords() if _Cipher is not None else None
 
 class OSEntropy:
-    "The default, secret source of privacy noise: the operating system's entropy, stretched by a key-erasing ChaCha20 stream."
+    "The default, secret source of privacy noise: the operating system's entropy, stretched by ChaCha20 under a fresh key per request."
     def __init__(self, stretch:bool=True, # False: read every word from os.urandom (slower, same secrecy)
                 ):
         self.stretch = bool(stretch) and _STREAM is not None
