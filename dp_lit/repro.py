@@ -314,12 +314,14 @@ def _panels(n):
 # %% ../nbs/12_rdt_sharp.ipynb #736b6941
 @register_reproduction('jagannathan2013-labelled-size', 'Jagannathan et al. (2013), Sec. V: labelled-set size where Private-RDT reaches error <= 0.3 at eps = 0.5',
                        'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
-def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+                      sets=None, # data sets (default: Mushroom, Nursery and Congressional Votes)
+                     ):
     grid = [0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5]
     repeats, cv = (3, 10) if full else (1, 5)
     paper = {'mushroom': 0.02, 'nursery': 0.20, 'congressional_votes': 0.30}
     rows, frames = [], []
-    for name in ('mushroom', 'nursery', 'congressional_votes'):
+    for name in (sets or paper):
         ds = _j2013_data(name); found = None
         for f in grid:
             r = run_experiment({'Private-RDT': _semi('private_rdt', f)}, {name: ds}, [0.5], repeats=repeats, cv=cv,
@@ -331,18 +333,21 @@ def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0, progre
     table = pd.DataFrame(rows)
     verdict = 'Labelled fraction at which Private-RDT (eps = 0.5) first reaches error <= 0.3: ' + '; '.join(
         f"{r.dataset} {r.ours_fraction:.0%} (paper {r.paper_fraction:.0%})" if pd.notna(r.ours_fraction) else f"{r.dataset} not reached by 50%"
-        for r in table.itertuples()) + '.'
+        for r in table.itertuples()) + f' ({repeats} runs of {cv}-fold CV.)'
     return dict(results=pd.concat(frames, ignore_index=True), table=table, figures=[], verdict=verdict)
 
 
 # %% ../nbs/12_rdt_sharp.ipynb #99b25495
 @register_reproduction('jagannathan2013-error', 'Jagannathan et al. (2013), Figs. 6-9 and Table II: error vs epsilon, RDT# vs Private-RDT on the labelled rows',
                        'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
-def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+                       sets=None, # data sets (default: Mushroom, Nursery, Congressional Votes and the synthetic set)
+                      ):
     eps = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0] if full else [0.5, 1.0]
+    sets = {n: J2013_FRACTIONS[n] for n in (sets or J2013_FRACTIONS)}
     repeats, cv = (10, 10) if full else (1, 5)
     frames = []
-    for name, frac in J2013_FRACTIONS.items():
+    for name, frac in sets.items():
         ds = _j2013_data(name)
         frames.append(run_experiment({'RDT#': _semi('rdt_sharp', frac), 'Private-RDT (labelled only)': _semi('private_rdt', frac),
                                       'RDT# primary only': _semi('primary', frac)}, {name: ds}, eps, repeats=repeats, cv=cv,
@@ -358,8 +363,8 @@ def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progr
     all_eps = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
     table['sd RDT# (paper, Table II)'] = [J2013_TABLE2[d][all_eps.index(round(e, 1))] for d, e in zip(table.dataset, table.epsilon)]
     table['RDT# better'] = table['error RDT#'] < table['error Private-RDT']
-    fig, axes = _panels(len(J2013_FRACTIONS))
-    for ax, name in zip(np.ravel(axes), J2013_FRACTIONS):
+    fig, axes = _panels(len(sets))
+    for ax, name in zip(np.ravel(axes), sets):
         g = s[s.dataset == name]
         for mth, gg in g.groupby('method'):
             ax.errorbar(gg.epsilon, gg['mean'], yerr=gg['sd'].fillna(0), marker='o', capsize=3, label=mth)
@@ -373,9 +378,11 @@ def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progr
 # %% ../nbs/12_rdt_sharp.ipynb #f22766ca
 @register_reproduction('jagannathan2013-sizes', 'Jagannathan et al. (2013), Figs. 10-11: error vs labelled size (Mushroom) and unlabelled size (Nursery)',
                        'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
-def _repro_j2013_sizes(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+def _repro_j2013_sizes(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+                       lab_grid=None, # labelled fractions on Mushroom (default: 1% to 10%, six full, three quick)
+                      ):
     repeats, cv = (10, 10) if full else (1, 5)
-    lab_grid = [0.01, 0.02, 0.04, 0.06, 0.08, 0.1] if full else [0.01, 0.03, 0.1]
+    lab_grid = list(lab_grid or ([0.01, 0.02, 0.04, 0.06, 0.08, 0.1] if full else [0.01, 0.03, 0.1]))
     unl_grid = [0.1, 0.2, 0.4, 0.6, 0.8, 1.0] if full else [0.1, 1.0]
     frames = []
     mush, nur = _j2013_data('mushroom'), _j2013_data('nursery')
@@ -400,7 +407,7 @@ def _repro_j2013_sizes(full=False, n_jobs=1, backend=None, random_state=0, progr
     fig.tight_layout()
     verdict = (f"Mushroom error {a.iloc[0]:.3f} -> {a.iloc[-1]:.3f} as the labelled fraction grows {a.index[0]:.0%} -> {a.index[-1]:.0%}; "
                f"Nursery error {b.iloc[0]:.3f} -> {b.iloc[-1]:.3f} as the unlabelled set grows {b.index[0]:.0%} -> {b.index[-1]:.0%} of the rest "
-               f"(paper: both decrease).")
+               f"(paper: both decrease; {repeats} runs of {cv}-fold CV).")
     return dict(results=res, table=table, figures={'error_vs_set_sizes': fig}, verdict=verdict)
 
 # %% ../nbs/13_median_forests.ipynb #a8cd7c80
