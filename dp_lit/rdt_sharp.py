@@ -36,9 +36,17 @@ class CenterForest:
         if nU == 0:
             self.leaf_sorted = np.zeros(0, np.uint64); self.has_multi = False; self._pub = None
             return self
-        ids, keys, _ = self.structure.leaves(E_pub)
+        d = _distinct_rows(E_pub)
+        if d is not None and len(d[0]) <= nU // 2:        # many repeated public rows: walk each distinct row once
+            P, inv = d
+            ids, keys, _ = self.structure.leaves(P)       # (T, distinct rows)
+            mult = np.bincount(inv, minlength=len(P))
+            cnt = np.bincount(ids.ravel(), weights=np.broadcast_to(mult, ids.shape).ravel(), minlength=len(keys)).astype(np.int64)
+        else:
+            P = inv = None
+            ids, keys, _ = self.structure.leaves(E_pub)
+            cnt = np.bincount(ids.ravel(), minlength=len(keys))
         L, T = len(keys), ids.shape[0]
-        cnt = np.bincount(ids.ravel(), minlength=L)
         ncent = np.minimum(np.maximum(1, np.ceil(self.n_cells * cnt / nU)), cnt).astype(np.int64)   # never more centers than rows
         self.ncent, self.leaf_keys = ncent, keys
         self.center_start = np.concatenate([[0], np.cumsum(ncent)[:-1]])
@@ -48,8 +56,9 @@ class CenterForest:
         if self.has_multi:
             c_leaf, c_row, c_rank = [], [], []
             for t in range(T):                             # one tree at a time: its leaves are its own, in order
-                order = np.lexsort((rng.random(nU), ids[t]))                # random order within each leaf
-                sl = ids[t][order]
+                ids_t = ids[t] if inv is None else ids[t][inv]              # each public row's leaf in this tree
+                order = np.lexsort((rng.random(nU), ids_t))                 # random order within each leaf
+                sl = ids_t[order]
                 rank = np.arange(nU) - np.searchsorted(sl, sl)              # position within the leaf
                 sel = rank < ncent[sl]
                 c_leaf.append(sl[sel]); c_row.append(order[sel]); c_rank.append(rank[sel])
@@ -61,7 +70,7 @@ class CenterForest:
             self.center_key = keys.copy()
         self.n_centers = len(self.center_key)
         srt = np.argsort(keys); self.leaf_sorted, self.leaf_ids_sorted = keys[srt], srt
-        self._pub = (E_pub, ids)
+        self._pub = (E_pub, ids, inv, P)                  # leaves of the public rows (or of their distinct patterns)
         return self
 
     def _nearest(self, E, lid, rows_t, rows_r, chunk=200_000):
@@ -85,11 +94,26 @@ class CenterForest:
             out[s:s + chunk] = np.argmin(d, axis=1)                     # argmin: the first of ties
         return out
 
+    def public_patterns(self):
+        "The distinct public rows, their nearest centers (n_trees, distinct rows) and each public row's pattern; None if rows were walked one by one."
+        if self._pub is None or self._pub[2] is None: return None
+        cidx, _ = self._assign(self._pub[3], self._pub[1], keys=False)
+        return self._pub[3], cidx, self._pub[2]
+
     def assign(self, E:np.ndarray, public:bool=False, keys:bool=True):
         "Dense index of each row's nearest center per tree (n_trees, n), -1 where the leaf has no sampled center; and the leaf keys (None unless `keys`)."
         pub = public and self._pub is not None and self._pub[0] is E
+        if pub and self._pub[2] is not None:              # the public rows as patterns: answer each once, then spread
+            cidx, lk = self._assign(self._pub[3], self._pub[1], keys)
+            inv = self._pub[2]
+            return cidx[:, inv], (lk[:, inv] if keys else None)
+        return self._assign(E, self._pub[1] if pub else None, keys)
+
+    def _assign(self, E, ids, keys):
+        "`assign` for rows whose leaves `ids` (n_trees, n) are known (the public rows), or must be walked (ids None)."
+        pub = ids is not None
         if pub:
-            ids = self._pub[1]; lk = self.leaf_keys[ids] if keys else None
+            lk = self.leaf_keys[ids] if keys else None
         else:
             lk = self.structure.leaf_keys(E)
             if self.n_centers == 0:
@@ -224,9 +248,16 @@ class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
         if self.n_secondary > 0 and len(E_u):
             pseudo = np.argmax(self._primary_total(E_u), axis=1)                   # E1 labels the public rows
             self.secondary_ = CenterForest(self.space_, self.n_secondary, self.max_depth_, self.n_cells, rng).place_centers(E_u, rng)
-            cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)         # every public row has a center
             C = len(self.classes_)
-            c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
+            pat = self.secondary_.public_patterns()
+            if pat is not None:                                                     # repeated public rows: count each pattern once, weighted
+                P, cidx, inv = pat
+                pseudo_p = np.empty(len(P), np.int64); pseudo_p[inv] = pseudo       # a pattern's rows share their pseudo-label
+                w = np.broadcast_to(np.bincount(inv, minlength=len(P)).astype(float), cidx.shape)
+                c2 = np.bincount((cidx * C + pseudo_p[None, :]).ravel(), weights=w.ravel(), minlength=self.secondary_.n_centers * C)
+            else:
+                cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)     # every public row has a center
+                c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
             self.secondary_table_ = LeafTable(self.secondary_.center_key, c2.reshape(-1, C).astype(float))  # exact: post-processing
             self.secondary_._pub = None                                             # release the public rows' index
             self.pseudo_labels_ = self.classes_[pseudo]
