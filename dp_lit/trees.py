@@ -45,8 +45,8 @@ class FeatureSpace:
             lo, hi = self.lower[num], self.upper[num]
             sub = E if len(num) == E.shape[1] else E[:, num]
             inside = not len(sub) or (sub.min() >= lo.max() and sub.max() <= hi.min())   # two fast passes settle the usual case
-            if not inside and ((sub < lo) | (sub > hi)).any():
-                out = (sub < lo) | (sub > hi)
+            out = None if inside else (sub < lo) | (sub > hi)
+            if out is not None and out.any():
                 E[:, num] = np.clip(E[:, num], lo, hi)
                 if warn:
                     cols = [self.names[num[j]] for j in np.flatnonzero(out.any(axis=0))]
