@@ -19,6 +19,7 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, 
                                geometric_mechanism, laplace_mechanism, _uniform01, _uniform_below, _Words)
 from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
+import dp_lit.trees as _trees
 
 # %% auto #0
 __all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'MedianForestClassifier',
@@ -52,6 +53,13 @@ class MedianTrees:
         out[self.leaf[m]] = self.tree[m]
         return out
 
+    def _compiled(self, E):
+        "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
+        if not _trees._USE_KERNELS or not len(E): return None
+        E = np.ascontiguousarray(E, dtype=np.float64)
+        return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
+                   np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
+
     def _descend(self, E, node, rows):
         "Move every (node, row) pair down to its leaf, one level per step, all pairs at once."
         node = node.copy()
@@ -69,6 +77,11 @@ class MedianTrees:
              ) -> np.ndarray:
         "Dense leaf id of every row in every tree: (n_trees, n)."
         n, T = len(E), self.n_trees
+        k = self._compiled(E)
+        if k is not None:
+            out = np.empty((T, n), np.int64)
+            _trees._KERNELS['_k_stored_apply'](k[0], np.asarray(self.roots, np.int64), False, *k[1], out)
+            return out
         node = np.repeat(self.roots, n)
         rows = np.tile(np.arange(n), T)
         return self._descend(E, node, rows).reshape(T, n)
@@ -77,7 +90,22 @@ class MedianTrees:
                   tree_of_row:np.ndarray, # the one tree each row belongs to
                  ) -> np.ndarray:
         "Dense leaf id of each row in its own tree: (n,)."
+        k = self._compiled(E)
+        if k is not None:
+            out = np.empty((1, len(E)), np.int64)
+            _trees._KERNELS['_k_stored_apply'](k[0], np.asarray(self.roots[tree_of_row], np.int64), True, *k[1], out)
+            return out[0]
         return self._descend(E, self.roots[tree_of_row], np.arange(len(E)))
+
+    def leaf_sum(self, E:np.ndarray, # encoded rows (n x d)
+                 values:np.ndarray, # (n_leaves, C) value of every leaf
+                ) -> np.ndarray:
+        "Sum over the trees of each row's leaf value: (n, C)."
+        k = self._compiled(E)
+        if k is None: return values[self.apply(E)].sum(axis=0)
+        out = np.zeros((len(E), values.shape[1]))
+        _trees._KERNELS['_k_stored_sum'](k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
+        return out
 
 # %% ../nbs/13_median_forests.ipynb #ea453a5c
 def _choose_attributes(used, replace, rng):
@@ -420,7 +448,8 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X) -> np.ndarray:
         "Noisy class counts summed over the trees (the paper's vote): (n, n_classes)."
-        return self.leaf_values(X).sum(axis=0)
+        check_is_fitted(self, 'trees_')
+        return self.trees_.leaf_sum(self._encode(X), self.leaf_counts_)
 
     def predict_proba(self, X) -> np.ndarray:
         "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."

@@ -391,7 +391,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
             part.spend(self._eps_tree(), f'tree {t}: leaf vector (sensitivity {self._sensitivity})')
         if self._key is None:                                              # all leaves: noise on every one of them
             full = np.zeros_like(self.leaves_.values)
-            full[np.searchsorted(self.leaves_.keys, keys)] = counts
+            full[self.leaves_.positions(keys)] = counts
             self.leaves_.values = self.leaves_.values + self._noise(full, self.leaves_.keys, b)
         elif self.leaves_ is None:
             self.leaves_ = LeafTable(keys, self._noise(counts, keys, b), default=self._lazy)
@@ -417,7 +417,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         st, clip = self.structure_, self.negative == 'clip'
         tab = st._tables()
         if self._key is None and tab is not None and type(self.leaves_) is LeafTable:   # stored leaves: direct indexing
-            pos = np.searchsorted(self.leaves_.keys, tab.keys[-1])
+            pos = self.leaves_.positions(tab.keys[-1])
             V = self.leaves_.values[pos]
             total = st.leaf_sum(E, values=np.clip(V, 0, None) if clip else V)
         else:                                                              # keyed: every distinct key looked up, stored or not

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import warnings
 from dataclasses import dataclass
 
@@ -17,8 +18,8 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 
 # %% auto #0
-__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'RandomStructure', 'count_leaves',
-           'LeafTable']
+__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'compiled_walks',
+           'RandomStructure', 'count_leaves', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -214,6 +215,129 @@ def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
                          f"{est.n_features_in_} features as input")
     return est.space_.encode(df, compact=compact)
 
+# %% ../nbs/10_trees.ipynb #b7c21a02
+try:                                                   # optional: compiled walks (numba); numpy passes per level otherwise
+    import numba as _numba
+except ImportError:                                    # pragma: no cover
+    _numba = None
+
+_BLOCK = 2048                                          # rows per block: a block's codes stay in cache while every tree walks it
+
+def _k_node(E, i, node, packed, thr, shift, mode):
+    "Child of `node` that row i of E takes. mode 0: every node categorical; 1: every node numeric; 2: flag bit per node."
+    p = packed[node]
+    x = E[i, p & ((1 << shift) - 1)]
+    c = p >> shift
+    if mode == 0: return c + np.int64(x)
+    if mode == 1: return c + np.int64(x > thr[node])
+    if c & 1: return (c >> 1) + np.int64(x)
+    return (c >> 1) + np.int64(x > thr[node])
+
+def _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf):
+    "buf[i - s] = leaf of row i in tree t, for rows s..e-1: four rows descend together (independent chains of loads)."
+    i = s
+    while i + 4 <= e:
+        n0 = n1 = n2 = n3 = t
+        for _ in range(depth):
+            n0 = _k_node(E, i, n0, packed, thr, shift, mode)
+            n1 = _k_node(E, i + 1, n1, packed, thr, shift, mode)
+            n2 = _k_node(E, i + 2, n2, packed, thr, shift, mode)
+            n3 = _k_node(E, i + 3, n3, packed, thr, shift, mode)
+        buf[i - s] = n0 - leaf_off; buf[i - s + 1] = n1 - leaf_off
+        buf[i - s + 2] = n2 - leaf_off; buf[i - s + 3] = n3 - leaf_off
+        i += 4
+    while i < e:
+        nd = t
+        for _ in range(depth): nd = _k_node(E, i, nd, packed, thr, shift, mode)
+        buf[i - s] = nd - leaf_off
+        i += 1
+
+def _k_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out):
+    "Leaf (index into the forest's leaves) of every row of E in every tree, written to out (n_trees, n)."
+    n = E.shape[0]
+    buf = np.empty(_BLOCK, np.int64)
+    for s in range(0, n, _BLOCK):
+        e = min(n, s + _BLOCK)
+        for t in range(n_trees):
+            _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
+            for i in range(s, e): out[t, i] = buf[i - s]
+
+def _k_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, leaf_off, counts):
+    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in every tree."
+    n = E.shape[0]
+    weighted = len(w) > 0
+    buf = np.empty(_BLOCK, np.int64)
+    for s in range(0, n, _BLOCK):
+        e = min(n, s + _BLOCK)
+        for t in range(n_trees):
+            _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
+            for i in range(s, e):
+                counts[buf[i - s] * C + y[i]] += w[i] if weighted else 1.0
+
+def _k_rows_add(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc, to_leaf):
+    "to_leaf: acc[leaf, :] += W[i, :] (class counts of distinct rows); else acc[i, :] += W[leaf, :] (leaf values summed per row)."
+    n, C = E.shape[0], W.shape[1]
+    buf = np.empty(_BLOCK, np.int64)
+    for s in range(0, n, _BLOCK):
+        e = min(n, s + _BLOCK)
+        for t in range(n_trees):
+            _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
+            for i in range(s, e):
+                lf = buf[i - s]
+                if to_leaf:
+                    for c in range(C): acc[lf, c] += W[i, c]
+                else:
+                    for c in range(C): acc[i, c] += W[lf, c]
+
+def _k_stored_descend(E, i, node, feature, value, left, cat):
+    "Leaf node reached by row i of E from `node` in stored trees (x == value goes left at a categorical node, x <= value at a numeric one)."
+    f = feature[node]
+    while f >= 0:
+        x = E[i, f]
+        node = left[node] + np.int64(x != value[node] if cat[f] else x > value[node])
+        f = feature[node]
+    return node
+
+def _k_stored_apply(E, start, per_row, feature, value, left, cat, leaf, out):
+    "per_row: out[0, i] = leaf id of row i below node start[i]; else out[t, i] = leaf id of row i below start[t] (tree t's root)."
+    n = E.shape[0]
+    if per_row:                                                    # each row in its own tree
+        for i in range(n): out[0, i] = leaf[_k_stored_descend(E, i, start[i], feature, value, left, cat)]
+        return
+    for s in range(0, n, _BLOCK):
+        for t in range(len(start)):
+            for i in range(s, min(n, s + _BLOCK)):
+                out[t, i] = leaf[_k_stored_descend(E, i, start[t], feature, value, left, cat)]
+
+def _k_stored_sum(E, roots, feature, value, left, cat, leaf, V, out):
+    "out[i, :] = sum over the trees of V[leaf id of row i, :]."
+    n, C = out.shape
+    for s in range(0, n, _BLOCK):
+        for t in range(len(roots)):
+            for i in range(s, min(n, s + _BLOCK)):
+                lf = leaf[_k_stored_descend(E, i, roots[t], feature, value, left, cat)]
+                for c in range(C): out[i, c] += V[lf, c]
+
+if _numba is not None:
+    _k_node = _numba.njit(cache=True, nogil=True, inline='always')(_k_node)
+    _k_block = _numba.njit(cache=True, nogil=True)(_k_block)
+    _k_stored_descend = _numba.njit(cache=True, nogil=True, inline='always')(_k_stored_descend)
+    _KERNELS = {f.__name__: _numba.njit(cache=True, nogil=True)(f) for f in (_k_leaf_index, _k_counts, _k_rows_add,
+                                                                          _k_stored_apply, _k_stored_sum)}
+else:                                                  # pragma: no cover
+    _KERNELS = {}
+
+def compiled_walks(on:bool|None=None, # True/False: switch the compiled walks on or off; None: only report
+                  ) -> bool:
+    "Whether node-table walks run compiled (numba; the default when it is installed) or as numpy passes per level. Same leaves either way."
+    global _USE_KERNELS
+    if on is not None:
+        if on and not _KERNELS: raise ValueError("compiled walks need numba (pip install numba)")
+        _USE_KERNELS = bool(on)
+    return _USE_KERNELS
+
+_USE_KERNELS = bool(_KERNELS) and os.environ.get('DP_LIT_NUMBA', '1') != '0'
+
 # %% ../nbs/10_trees.ipynb #738afdc4
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
@@ -233,6 +357,7 @@ class _NodeTables:
     packed: list = None
     packed64: list = None  # the same in 64 bits (blocks of rows x attributes beyond 2^31)
     packed_dtype: type = np.int64  # int32 when every packed entry fits
+    flat: tuple = None  # for compiled walks: (packed, thr, shift, mode, leaf offset) over the levels concatenated
     @property
     def n_leaves(self): return len(self.keys[-1])
 
@@ -334,6 +459,13 @@ class RandomStructure:
         fits = max((int(p.max()) for p in tab.packed64 if len(p)), default=0) + int(sp.n_values.max()) + 1 < 2**31
         tab.packed_dtype = np.int32 if fits else np.int64
         tab.packed = [p.astype(tab.packed_dtype) for p in tab.packed64]
+        off = np.cumsum([0] + [len(k) for k in tab.keys])            # first node of each level in the concatenation
+        flat = lambda parts, dt: np.concatenate(parts).astype(dt) if parts else np.zeros(0, dt)
+        a_f, c_f = flat(tab.attr, np.int64), flat(tab.is_cat, np.int64)
+        ch_f = flat([c + off[l + 1] for l, c in enumerate(tab.child0)], np.int64)
+        mode = 0 if c_f.all() else 1 if not c_f.any() else 2       # categorical, numeric, or a flag bit per node
+        pk = (ch_f << tab.shift) | a_f if mode < 2 else (((ch_f << 1) | c_f) << tab.shift) | a_f
+        tab.flat = (pk, flat(tab.thr, np.float64), tab.shift, mode, int(off[h]))
         self._tab = tab
         return tab
 
@@ -350,6 +482,10 @@ class RandomStructure:
     def _leaf_index(self, tab, Eb):
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
         R, d = Eb.shape
+        if _USE_KERNELS:                                   # compiled: one pass over the rows for all trees and levels
+            out = np.empty((self.n_trees, R), np.int64)
+            _KERNELS['_k_leaf_index'](Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out)
+            return out
         flat = Eb.ravel()
         it = tab.packed_dtype if R * d < 2**31 else np.int64   # 32-bit indices halve the memory traffic when they fit
         base = np.arange(R, dtype=it) * it(d)
@@ -406,7 +542,17 @@ class RandomStructure:
             counts = np.zeros(L * C)
             pat = self._patterns(E)
             if pat is not None and len(pat[0]) * C > len(E) // 2: pat = None     # weighting would cost more than it saves
-            if pat is not None:                            # each distinct row once, weighted by its class counts
+            if _USE_KERNELS:                               # compiled: rows counted where they land, no (trees x rows) array
+                walk = (*tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4])
+                if pat is not None:
+                    P, inv = pat
+                    pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
+                    counts = np.zeros((L, C))
+                    _KERNELS['_k_rows_add'](P, pc, *walk, counts, True)
+                else:
+                    w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
+                    _KERNELS['_k_counts'](E, y_idx, w, C, *walk, counts)
+            elif pat is not None:                          # each distinct row once, weighted by its class counts
                 P, inv = pat
                 pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
                 for s, e in self._steps(len(P), width=C):
@@ -556,6 +702,11 @@ class RandomStructure:
             vT = np.ascontiguousarray(np.asarray(values).T)
             if len(vT) and vT.size and np.all(vT == np.round(vT)) and np.abs(vT).max() * self.n_trees < 2**31:
                 vT = vT.astype(np.int32)                   # whole numbers (noisy counts): half the bytes to gather, same sums
+        if values is not None and _USE_KERNELS:            # compiled: each row's sum built in place, no (trees x rows) array
+            out = np.zeros((len(E), C))
+            _KERNELS['_k_rows_add'](E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], self.n_trees,
+                                    self.max_depth, tab.flat[4], out, False)
+            return out if pat is None else out[inv]
         out = None
         for s, e in self._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
             if values is not None:
@@ -617,6 +768,7 @@ class LeafTable:
         keys = np.asarray(keys, dtype=np.uint64)
         order = np.argsort(keys, kind='stable')
         self.keys, self.values, self.default = keys[order], values[order], default
+        self._from = (keys, order, self.keys, None)           # the keys as given: their positions are known without searching
     @property
     def n_stored(self): return len(self.keys)
     def _positions(self, uq):
@@ -626,7 +778,16 @@ class LeafTable:
             ix = (self.keys, pd.Index(self.keys)); self._index = ix
         return ix[1].get_indexer(uq)
     def __getstate__(self):
-        state = self.__dict__.copy(); state.pop('_index', None); return state
+        state = self.__dict__.copy(); state.pop('_index', None); state.pop('_from', None); return state
+    def positions(self, keys:np.ndarray) -> np.ndarray:
+        "Position in `self.keys` of each of `keys`, all stored ones: no search when `keys` is the array the table was built from."
+        f = self.__dict__.get('_from')
+        if f is not None and keys is f[0] and f[2] is self.keys:
+            if f[3] is None:
+                inv = np.empty(len(f[1]), np.int64); inv[f[1]] = np.arange(len(f[1]))
+                self._from = f = (*f[:3], inv)
+            return f[3]
+        return np.searchsorted(self.keys, keys)
     def lookup(self, keys:np.ndarray) -> np.ndarray:
         "Values for `keys` (any shape); shape keys.shape + (n_classes,)."
         flat = np.asarray(keys, dtype=np.uint64).ravel()
