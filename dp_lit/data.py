@@ -616,8 +616,9 @@ def encode(X, # DataFrame (or array with `columns` given by the domains' order)
         d = domains[c]
         if isinstance(d, Categorical):
             s = X[c]
-            if isinstance(s.dtype, pd.CategoricalDtype) and tuple(s.cat.categories) == d.values:
-                codes = s.cat.codes.to_numpy()                      # already coded against the same domain
+            arr = s.array
+            if isinstance(arr, pd.Categorical) and tuple(arr.categories) == d.values:
+                codes = arr.codes                                   # already coded against the same domain
             else:                                                   # position in the domain; -1 outside it
                 codes = pd.Index(list(d.values), dtype=object).get_indexer(s.astype(object).to_numpy())
             col = codes.astype(float)

@@ -17,9 +17,9 @@ from scipy import special
 # %% auto #0
 __all__ = ['PrivacyLeakWarning', 'check_random_state', 'check_epsilon', 'check_sensitivity', 'OSEntropy', 'noise_source',
            'laplace_mechanism', 'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism',
-           'exponential_probabilities', 'exponential_mechanism', 'median_grid', 'private_median', 'hash_keys',
-           'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
-           'median_smooth_sensitivity', 'smooth_sensitivity_median', 'gamma_ball_noise']
+           'exponential_probabilities', 'exponential_mechanism', 'exponential_mechanism_segments', 'median_grid',
+           'private_median', 'hash_keys', 'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism',
+           'keyed_laplace_mechanism', 'median_smooth_sensitivity', 'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
 class PrivacyLeakWarning(RuntimeWarning):
@@ -398,6 +398,55 @@ def exponential_mechanism(utilities, # utility of each candidate (last axis); 2-
     gumbel = -np.log(-np.log(_uniform01(noise_source(random_state), shape)))
     idx = np.argmax(logits + gumbel, axis=-1)
     return int(idx) if idx.ndim == 0 else idx
+
+# %% ../nbs/00_mechanisms.ipynb #d41e5a02
+def exponential_mechanism_segments(utilities, # flat utilities: the candidates of selection 0, then of selection 1, ...
+                                   lengths, # number of candidates of each selection (each >= 1)
+                                   sensitivity:float, # sensitivity of the utility function under `relation`
+                                   epsilon, # budget of each selection: one number, or one per selection
+                                   random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
+                                   log_base=None, # optional log of a public base measure per candidate (flat, like utilities)
+                                   relation:str='add_remove', # 'add_remove' or 'substitution'
+                                  ) -> np.ndarray:
+    "One `exponential_mechanism` draw per selection when selections have different numbers of candidates: index within each."
+    if relation not in _RELATIONS: raise ValueError(f"relation must be one of {_RELATIONS}; got {relation!r}")
+    u = _finite_array(utilities, 'utilities').ravel()
+    L = np.asarray(lengths)
+    if L.ndim != 1 or L.dtype.kind not in 'iu' or len(L) == 0 or (L < 1).any():
+        raise ValueError("lengths must be a non-empty 1-D array of positive integers (candidates per selection)")
+    if int(L.sum()) != len(u): raise ValueError(f"lengths sum to {int(L.sum())} but there are {len(u)} utilities")
+    eps = np.broadcast_to(np.asarray(epsilon, dtype=float), L.shape)
+    if not (np.isfinite(eps) & (eps > 0)).all(): raise ValueError("epsilon must be positive and finite for every selection")
+    sens = check_sensitivity(sensitivity, allow_zero=False)
+    seg = np.repeat(np.arange(len(L)), L)
+    z = u * (eps / (2 * sens))[seg]
+    if log_base is not None:
+        lb = np.asarray(log_base, dtype=float).ravel()
+        if lb.shape != u.shape: raise ValueError("log_base must have one entry per utility")
+        if np.any(np.isnan(lb)) or np.any(lb == np.inf): raise ValueError("log_base must be finite or -inf (an outcome of measure zero)")
+        z = z + lb
+    starts = np.cumsum(L) - L
+    if log_base is not None and np.any(np.maximum.reduceat(z, starts) == -np.inf):
+        raise ValueError("log_base gives every candidate of a selection measure zero; nothing can be selected")
+    z = z - np.log(-np.log(_uniform01(noise_source(random_state), (len(u),))))     # Gumbel-max, as exponential_mechanism
+    best = np.maximum.reduceat(z, starts)[seg]
+    first = np.minimum.reduceat(np.where(z == best, np.arange(len(u)), len(u)), starts)
+    return first - starts
+
+def _below_each(m, src) -> np.ndarray:
+    "Independent exactly uniform integers on {0, ..., m_i - 1}, one per entry of `m` (1 <= m_i < 2^63): rejection per entry."
+    m = np.asarray(m, dtype=np.int64)
+    mu = m.astype(np.uint64)
+    top = np.uint64(2 ** 64 - 1)
+    limit = top - (top % mu + np.uint64(1)) % mu                  # accept w <= limit: 2^64 - (2^64 mod m) words, a multiple of m
+    out = np.empty(len(m), dtype=np.int64)
+    pending = np.arange(len(m))
+    while pending.size:
+        w = src.words(len(pending))
+        ok = w <= limit[pending]
+        out[pending[ok]] = (w[ok] % mu[pending[ok]]).astype(np.int64)
+        pending = pending[~ok]
+    return out
 
 # %% ../nbs/00_mechanisms.ipynb #55331280
 _MEDIAN_METHODS = ('huang', 'exponential')

@@ -16,7 +16,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, noise_source, exponential_mechanism,
-                               geometric_mechanism, laplace_mechanism, _uniform01, _uniform_below, _Words)
+                               geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, _uniform01, _uniform_below,
+                               _Words, _below_each)
 from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
 import dp_lit.trees as _trees
@@ -118,19 +119,6 @@ def _choose_attributes(used, replace, rng):
     r = (rng.random(M) * k).astype(np.int64)
     return np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)
 
-def _em_rows(util, eps_node, sens, relation, src, log_base=None):
-    "One exponential-mechanism draw per row of `util`, each at its node's epsilon (rows grouped by epsilon)."
-    out = np.empty(len(util), np.int64)
-    for e in np.unique(eps_node):
-        g = np.flatnonzero(eps_node == e)
-        lb = None if log_base is None else log_base[g]
-        if math.isinf(e):                                         # exact (true) median: the best candidate, first on ties
-            u = util[g] if lb is None else np.where(np.isneginf(lb), -np.inf, util[g])
-            out[g] = np.argmax(u, axis=1)
-        else:
-            out[g] = np.atleast_1d(exponential_mechanism(util[g], sens, e, random_state=src, log_base=lb, relation=relation))
-    return out
-
 def _node_ranks(x, # values of the rows
                 a, # local node of each row, 0..P-1
                 cand, # (P, m) candidates of each node, sorted within the node
@@ -171,20 +159,106 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
         for_nodes = np.zeros(P, bool); for_nodes[nodes] = True
         sel = for_nodes[a]
         xa, aa = x[sel], np.searchsorted(nodes, a[sel])          # rows of these nodes, local index 0..P_b-1
-        util = -np.abs(_node_ranks(xa, aa, cand) - cnt[nodes, None] / 2)
-        pick = _em_rows(util, eps_node[nodes], sens, relation, src)
-        out[nodes] = cand[np.arange(P_b), pick]
+        out[nodes] = _numeric_choice(_node_ranks(xa, aa, cand), cand, cnt[nodes], eps_node[nodes], sens, relation, src)
     return out
 
 def _categorical_splits(codes, a, cnt, n_values, eps_node, sens, relation, src):
     "Category sent left (one-vs-rest) at Q categorical nodes: utility -|#{v = r} - |V|/2| over the attribute's categories."
-    Q = len(cnt)
-    K = int(n_values.max())
+    Q, K = len(cnt), int(n_values.max())
     counts = np.bincount(a * K + codes.astype(np.int64), minlength=Q * K).reshape(Q, K)
-    util = -np.abs(counts - cnt[:, None] / 2)
-    log_base = np.where(np.arange(K)[None, :] < n_values[:, None], 0.0, -np.inf)   # pads beyond the attribute's categories
-    return _em_rows(util, eps_node, sens, relation, src, log_base).astype(float)
+    return _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src)
 
+def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
+    "The same from the nodes' category counts (Q, K): one selection per node over its attribute's own categories (no padding)."
+    K = counts.shape[1]
+    util = -np.abs(counts - cnt[:, None] / 2)
+    valid = np.arange(K)[None, :] < n_values[:, None]
+    out = np.empty(len(cnt))
+    exact = np.isinf(eps_node)
+    if exact.any(): out[exact] = np.argmax(np.where(valid[exact], util[exact], -np.inf), axis=1)   # the most balanced, first on ties
+    fin = ~exact
+    if fin.any():
+        out[fin] = exponential_mechanism_segments(util[fin][valid[fin]], np.asarray(n_values[fin], np.int64), sens, eps_node[fin],
+                                                  random_state=src, relation=relation)
+    return out
+
+def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node's rows
+                    cand, # (P, m) the candidates, sorted within each node
+                    cnt, eps_node, sens, relation, src):
+    """Split value of each node: the exponential mechanism over its m candidates with utility -|rank - n/2|, drawn group by
+    group. Candidates with the same rank have the same utility; a group of k of them is chosen with weight k exp(.), then one
+    of its members uniformly -- the same law as a draw over all m candidates, with one Gumbel variate per group."""
+    P, m = ranks.shape
+    new = np.ones((P, m), bool); new[:, 1:] = ranks[:, 1:] != ranks[:, :-1]
+    fs = np.flatnonzero(new); node = fs // m                       # first candidate of every group, in node order
+    k = np.minimum(np.append(fs[1:], P * m), (node + 1) * m) - fs   # group sizes
+    lengths = np.bincount(node, minlength=P)
+    g = exponential_mechanism_segments(-np.abs(ranks.ravel()[fs] - cnt[node] / 2), lengths, sens, eps_node, random_state=src,
+                                       log_base=np.log(k), relation=relation)
+    chosen = np.cumsum(lengths) - lengths + g
+    return cand.ravel()[fs[chosen] + _below_each(k[chosen], src)]
+
+
+# %% ../nbs/13_median_forests.ipynb #c3e91a01
+def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat):
+    "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
+    m, n = cand.shape[1], 0
+    for k in range(len(m_node)):
+        a = loc[m_node[k]]
+        if a < 0: continue                                          # a node that stops here
+        r = m_row[k]
+        x = E[r, j[a]]
+        a_out[n] = a; r_out[n] = r; x_out[n] = x; n += 1
+        g = gl[a]
+        if g < 0: continue                                          # an exact median: computed apart
+        if is_c[a]: hist_cat[g, np.int64(x)] += 1
+        else:                                                       # candidates of the node strictly below x
+            lo, hi = 0, m
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if cand[g, mid] < x: lo = mid + 1
+                else: hi = mid
+            hist_num[g, lo] += 1
+    return n
+
+def _k_route(x, a, p, is_c, out):
+    "Child (2a or 2a + 1) of every membership after the level's splits: right when x > p (numeric) or x != p (categorical)."
+    for k in range(len(x)):
+        b = a[k]
+        out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
+
+_MF_KERNELS = ({f.__name__: _trees._numba.njit(cache=True, nogil=True)(f) for f in (_k_level_counts, _k_route)}
+               if _trees._numba is not None else {})
+
+def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src):
+    """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
+    secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
+    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply."""
+    S = len(j)
+    num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
+    exact = np.isinf(eps_node)
+    priv = num[~exact[num]]
+    if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
+    gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
+    nb, cb = blo[priv], bhi[priv]
+    cand = (np.sort(nb[:, None] + (cb - nb)[:, None] * _uniform01(src, (len(priv), m)), axis=1) if len(priv)
+            else np.zeros((0, m)))                                  # never looks at the data
+    K = int(n_values[cat].max()) if len(cat) else 1
+    M = len(m_node)
+    a_all, r_all, x_all = np.empty(M, np.int64), np.empty(M, np.int64), np.empty(M)
+    hist_num, hist_cat = np.zeros((len(priv), m + 1), np.int64), np.zeros((len(cat), K), np.int64)
+    n = _MF_KERNELS['_k_level_counts'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat)
+    a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
+    p = np.empty(S)
+    ex = num[exact[num]]
+    if len(ex):                                                     # exact medians (public features): the numpy routine
+        el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
+        p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
+    if len(priv):
+        p[priv] = _numeric_choice(np.cumsum(hist_num, axis=1)[:, :m], cand, cnt_S[priv], eps_node[priv], sens, relation, src)
+    if len(cat):
+        p[cat] = _categorical_choice(hist_cat, cnt_S[cat], n_values[cat], eps_node[cat], sens, relation, src)
+    return p, a_all, r_all, x_all
 
 # %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
@@ -216,6 +290,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     m_node, m_row = np.asarray(member_tree, np.int64).copy(), member_row.copy()
+    compiled = _trees._USE_KERNELS and bool(_MF_KERNELS)
+    if compiled: E = np.ascontiguousarray(E, dtype=np.float64)
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
         A = len(n_tree)
@@ -228,27 +304,33 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
             loc = np.full(A, -1); loc[S] = np.arange(len(S))
-            keep = split[m_node]
-            a_all, r_all = loc[m_node[keep]], m_row[keep]
-            x_all = E[r_all, j[a_all]]
-            p = np.empty(len(S))
             cnt_S = cnt[S]
             is_c = space.is_cat[j]
-            for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
-                if not len(group): continue
-                gl = np.full(len(S), -1); gl[group] = np.arange(len(group))
-                sel = gl[a_all] >= 0
-                xa, aa = x_all[sel], gl[a_all[sel]]
-                if cat:
-                    p[group] = _categorical_splits(xa, aa, cnt_S[group], space.n_values[j[group]], eps_node[group], sens, relation, src)
-                else:
-                    blo, bhi = lo[S[group], j[group]], hi[S[group], j[group]]
-                    if bounds_from_data:                          # the node's own min and max: read off the private rows
-                        has = cnt_S[group] > 0
-                        mn = np.full(len(group), np.inf); mx = np.full(len(group), -np.inf)
-                        np.minimum.at(mn, aa, xa); np.maximum.at(mx, aa, xa)
-                        blo, bhi = np.where(has, mn, blo), np.where(has, mx, bhi)
-                    p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], cand_at[lvl], sens, relation, src)
+            got = None
+            if compiled and not bounds_from_data and record is None:
+                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node,
+                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src)
+            if got is not None: p, a_all, r_all, x_all = got
+            else:
+                keep = split[m_node]
+                a_all, r_all = loc[m_node[keep]], m_row[keep]
+                x_all = E[r_all, j[a_all]]
+                p = np.empty(len(S))
+                for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
+                    if not len(group): continue
+                    gl = np.full(len(S), -1); gl[group] = np.arange(len(group))
+                    sel = gl[a_all] >= 0
+                    xa, aa = x_all[sel], gl[a_all[sel]]
+                    if cat:
+                        p[group] = _categorical_splits(xa, aa, cnt_S[group], space.n_values[j[group]], eps_node[group], sens, relation, src)
+                    else:
+                        blo, bhi = lo[S[group], j[group]], hi[S[group], j[group]]
+                        if bounds_from_data:                          # the node's own min and max: read off the private rows
+                            has = cnt_S[group] > 0
+                            mn = np.full(len(group), np.inf); mx = np.full(len(group), -np.inf)
+                            np.minimum.at(mn, aa, xa); np.maximum.at(mx, aa, xa)
+                            blo, bhi = np.where(has, mn, blo), np.where(has, mx, bhi)
+                        p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], cand_at[lvl], sens, relation, src)
             if record is not None:
                 true = _numeric_splits(x_all, a_all, cnt_S, lo[S, j], hi[S, j], np.full(len(S), np.inf), 1, sens, relation, src)
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
@@ -256,8 +338,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             feat[S], val[S] = j, p
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
-            go_right = np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
-            m_node, m_row = 2 * a_all + go_right, r_all
+            if compiled:
+                m_node = np.empty(len(a_all), np.int64); _MF_KERNELS['_k_route'](x_all, a_all, p, is_c, m_node)
+            else:
+                m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
+            m_row = r_all
             c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
             num = np.flatnonzero(~is_c)
             c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])

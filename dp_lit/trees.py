@@ -62,8 +62,9 @@ class FeatureSpace:
         out = np.empty((len(df), len(self.names)), dtype=np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32)
         for j, c in enumerate(self.names):
             s, vals = df[c], self.domains[c].values
-            if isinstance(s.dtype, pd.CategoricalDtype) and tuple(s.cat.categories) == tuple(vals):
-                codes = s.cat.codes.to_numpy()                               # already coded against the same domain
+            arr = s.array
+            if isinstance(arr, pd.Categorical) and tuple(arr.categories) == tuple(vals):
+                codes = arr.codes                                            # already coded against the same domain
             elif pd.api.types.is_integer_dtype(s.dtype) and tuple(vals) == tuple(range(len(vals))):
                 codes = s.to_numpy()                                         # codes 0..m-1 already
                 if len(codes) and (codes.min() < 0 or codes.max() >= len(vals)): return None
@@ -109,10 +110,10 @@ def _as_frame(X, names=None):
     if df.shape[0] == 0: raise ValueError(f"Found array with 0 sample(s) (shape={df.shape}) while a minimum of 1 is required.")
     if df.shape[1] == 0: raise ValueError(f"Found array with 0 feature(s) (shape={df.shape}) while a minimum of 1 is required.")
     conv = {}
-    for c in df.columns:
-        dt = df[c].dtype
-        if pd.api.types.is_complex_dtype(dt): raise ValueError(f"Complex data not supported (attribute {c!r})")
-        if dt == object: conv[c] = _object_column(df[c], c)
+    for c, dt in df.dtypes.items():                                        # numpy dtypes only: extension dtypes (categorical, string) pass
+        if not isinstance(dt, np.dtype): continue
+        if dt.kind == 'c': raise ValueError(f"Complex data not supported (attribute {c!r})")
+        if dt.kind == 'O': conv[c] = _object_column(df[c], c)
     if conv:
         df = df.copy()                                                      # never change the caller's frame
         for c, col in conv.items(): df[c] = col
