@@ -47,7 +47,7 @@ def _nursery_data():
 
 def _bench_one(lib:str, # 'dp_lit' or 'diffprivlib'
                kind:str, n:int, n_trees:int, repeats:int=3, max_depth:int=5, nursery:bool=False) -> dict:
-    "Fit and predict times (median of `repeats`) and the peak traced memory of one fit + predict, in this process."
+    "Fit and predict times (median of `repeats`, after one untimed run) and the peak traced memory of one fit + predict, in this process."
     import time, tracemalloc, warnings
     warnings.simplefilter('ignore')
     got = _nursery_data() if nursery else None
@@ -64,6 +64,8 @@ def _bench_one(lib:str, # 'dp_lit' or 'diffprivlib'
                                               classes=classes, random_state=0)
         data = A
     else: raise ValueError(f"lib must be 'dp_lit' or 'diffprivlib'; got {lib!r}")
+    t0 = time.perf_counter(); w = make(); w.fit(data, y); w.predict(data); first = time.perf_counter() - t0   # a first, untimed run
+    del w
     fit, pred = [], []
     for _ in range(repeats):
         m = make()
@@ -76,7 +78,7 @@ def _bench_one(lib:str, # 'dp_lit' or 'diffprivlib'
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return dict(fit=float(np.median(fit)), predict=float(np.median(pred)), peak_mib=peak / 2**20, accuracy=acc,
-                rows=len(y), repeats=repeats)
+                rows=len(y), repeats=repeats, first=first)
 
 def _bench_subprocess(lib, kind, n, n_trees, repeats, max_depth=5, nursery=False, timeout=3600) -> dict:
     "`_bench_one` in a fresh Python process (so that one configuration's memory never carries into the next)."
@@ -114,7 +116,7 @@ def run_bench(rows=(12_960, 100_000, 1_000_000, 5_000_000), # numbers of rows (1
                            dp_lit_fit=a['fit'], dp_lit_predict=a['predict'], dpl_fit=b['fit'], dpl_predict=b['predict'],
                            time_ratio=(a['fit'] + a['predict']) / (b['fit'] + b['predict']),
                            dp_lit_MiB=a['peak_mib'], dpl_MiB=b['peak_mib'], mem_ratio=a['peak_mib'] / max(b['peak_mib'], 1e-9),
-                           dp_lit_acc=a['accuracy'], dpl_acc=b['accuracy'])
+                           dp_lit_acc=a['accuracy'], dpl_acc=b['accuracy'], dp_lit_first=a['first'], dpl_first=b['first'])
                 res.append(row)
                 if out: out(f"{row['data']:>11} {n:>9,} rows {T:>5} trees: dp_lit {a['fit']:.3f}+{a['predict']:.3f} s, "
                             f"diffprivlib {b['fit']:.3f}+{b['predict']:.3f} s (ratio {row['time_ratio']:.2f}); "
@@ -142,6 +144,7 @@ lab = np.random.default_rng(0).random(len(X)) < share
 yy = np.where(lab, y, -1).astype(object)
 make = lambda: RDTSharpClassifier(n_primary=5, n_secondary=200, domains=doms, classes=cls, random_state=0, noise_seed=1,
                                   n_labeled=int(lab.sum()))
+w = make(); w.fit(X, yy); w.predict(X); del w                   # a first, untimed run (loads compiled code)
 if memory: tracemalloc.start()
 m = make(); t0 = time.perf_counter(); m.fit(X, yy); t1 = time.perf_counter(); p = m.predict(X); t2 = time.perf_counter()
 peak = tracemalloc.get_traced_memory()[1] / 2**20 if memory else float('nan')
@@ -153,7 +156,7 @@ def bench_rdt_sharp(code_dir:str|None=None, # a checkout of dp_lit to measure (N
                     share:float=0.2, # labelled share of the rows
                     memory:bool=True, # a second run under tracemalloc for the peak memory
                     timeout:float=7200) -> dict:
-    "RDT# (5 + 200 trees) on `rep` copies of Nursery with `share` of the rows labelled: fit and predict time, peak memory."
+    "RDT# (5 + 200 trees) on `rep` copies of Nursery with `share` of the rows labelled: fit and predict time (after one untimed run), peak memory."
     import json, os, subprocess, sys
     env = dict(os.environ)
     if code_dir is not None: env['PYTHONPATH'] = str(code_dir) + os.pathsep + env.get('PYTHONPATH', '')
