@@ -87,20 +87,24 @@ try:                                                   # optional: a fast ChaCha
 except ImportError:                                    # pragma: no cover - the fallback is os.urandom alone
     _Cipher = None
 
+_ZEROS = memoryview(bytes(1 << 23))                   # the plaintext: its encryption is the keystream (public, never written)
+
 class _ChaChaWords:
     "Words of a ChaCha20 keystream under a fresh 256-bit key from `os.urandom` for every request: no key outlives its request."
     _CHUNK = 1 << 30                                   # bytes per key, far below ChaCha20's counter limit
     def words(self, n:int) -> np.ndarray:
         "`n` uniform 64-bit words."
-        parts, left = [], 8 * int(n)
-        while True:
-            k = min(self._CHUNK, left)
-            buf = bytearray(k + 64)
-            _Cipher(_algorithms.ChaCha20(os.urandom(32), bytes(16)), mode=None).encryptor().update_into(bytes(k), buf)
-            parts.append(np.frombuffer(buf, dtype=np.uint64, count=k // 8))
-            left -= k
-            if left <= 0: break
-        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+        total = 8 * int(n)
+        out = bytearray(total + 64)                    # room for the cipher's block slack
+        view, pos = memoryview(out), 0
+        while pos < total:
+            enc = _Cipher(_algorithms.ChaCha20(os.urandom(32), bytes(16)), mode=None).encryptor()   # a fresh key
+            end = min(total, pos + self._CHUNK)
+            while pos < end:                           # one keystream, encrypted from the shared zeros slice by slice
+                k = min(len(_ZEROS), end - pos)
+                enc.update_into(_ZEROS[:k], view[pos:])
+                pos += k
+        return np.frombuffer(out, dtype=np.uint64, count=int(n))
 
 _STREAM = _ChaChaWords() if _Cipher is not None else None
 
@@ -415,22 +419,30 @@ def exponential_mechanism_segments(utilities, # flat utilities: the candidates o
     if L.ndim != 1 or L.dtype.kind not in 'iu' or len(L) == 0 or (L < 1).any():
         raise ValueError("lengths must be a non-empty 1-D array of positive integers (candidates per selection)")
     if int(L.sum()) != len(u): raise ValueError(f"lengths sum to {int(L.sum())} but there are {len(u)} utilities")
-    eps = np.broadcast_to(np.asarray(epsilon, dtype=float), L.shape)
+    eps = np.asarray(epsilon, dtype=float)
+    if eps.ndim > 1 or (eps.ndim == 1 and eps.shape != L.shape):
+        raise ValueError(f"epsilon must be one number or one per selection ({len(L)}); got shape {eps.shape}")
     if not (np.isfinite(eps) & (eps > 0)).all(): raise ValueError("epsilon must be positive and finite for every selection")
     sens = check_sensitivity(sensitivity, allow_zero=False)
-    seg = np.repeat(np.arange(len(L)), L)
-    z = u * (eps / (2 * sens))[seg]
+    z = u * (eps / (2 * sens) if eps.ndim == 0 else np.repeat(eps / (2 * sens), L))
     if log_base is not None:
         lb = np.asarray(log_base, dtype=float).ravel()
         if lb.shape != u.shape: raise ValueError("log_base must have one entry per utility")
         if np.any(np.isnan(lb)) or np.any(lb == np.inf): raise ValueError("log_base must be finite or -inf (an outcome of measure zero)")
         z = z + lb
     starts = np.cumsum(L) - L
-    if log_base is not None and np.any(np.maximum.reduceat(z, starts) == -np.inf):
+    if log_base is not None and np.isneginf(lb).any() and np.any(np.maximum.reduceat(z, starts) == -np.inf):
         raise ValueError("log_base gives every candidate of a selection measure zero; nothing can be selected")
-    z = z - np.log(-np.log(_uniform01(noise_source(random_state), (len(u),))))     # Gumbel-max, as exponential_mechanism
-    best = np.maximum.reduceat(z, starts)[seg]
-    first = np.minimum.reduceat(np.where(z == best, np.arange(len(u)), len(u)), starts)
+    return _gumbel_max_segments(z, L, starts, noise_source(random_state))
+
+def _gumbel_max_segments(z, # flat logits (log-weights), segment after segment
+                         L, starts, # length and first position of every segment
+                         src, # a noise source
+                        ) -> np.ndarray:
+    "Index within each segment of argmax(z + Gumbel): a draw with probability proportional to exp(z). No checks (callers validate)."
+    z = z - np.log(-np.log(_uniform01(src, (len(z),))))       # Gumbel-max, as exponential_mechanism
+    best = np.repeat(np.maximum.reduceat(z, starts), L)
+    first = np.minimum.reduceat(np.where(z == best, np.arange(len(z)), len(z)), starts)
     return first - starts
 
 def _below_each(m, src) -> np.ndarray:

@@ -17,7 +17,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, noise_source, exponential_mechanism,
                                geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, _uniform01, _uniform_below,
-                               _Words, _below_each)
+                               _Words, _below_each, _gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
 import dp_lit.trees as _trees
@@ -178,8 +178,7 @@ def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
     if exact.any(): out[exact] = np.argmax(np.where(valid[exact], util[exact], -np.inf), axis=1)   # the most balanced, first on ties
     fin = ~exact
     if fin.any():
-        out[fin] = exponential_mechanism_segments(util[fin][valid[fin]], np.asarray(n_values[fin], np.int64), sens, eps_node[fin],
-                                                  random_state=src, relation=relation)
+        out[fin] = _em_segments(util[fin][valid[fin]], np.asarray(n_values[fin], np.int64), sens, eps_node[fin], src)
     return out
 
 def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node's rows
@@ -192,20 +191,36 @@ def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node
     new = np.ones((P, m), bool); new[:, 1:] = ranks[:, 1:] != ranks[:, :-1]
     fs = np.flatnonzero(new); node = fs // m                       # first candidate of every group, in node order
     k = np.minimum(np.append(fs[1:], P * m), (node + 1) * m) - fs   # group sizes
-    lengths = np.bincount(node, minlength=P)
-    g = exponential_mechanism_segments(-np.abs(ranks.ravel()[fs] - cnt[node] / 2), lengths, sens, eps_node, random_state=src,
-                                       log_base=np.log(k), relation=relation)
+    return _draw_groups(fs, k, ranks.ravel()[fs], np.bincount(node, minlength=P), cand, cnt, eps_node, sens, relation, src)
+
+def _em_segments(u, L, sens, eps, src, log_base=None):
+    """`exponential_mechanism_segments` for the forest's own, already valid arguments (finite utilities, positive finite
+    epsilons, lengths >= 1, finite base measure): the same draw, without re-checking them at every level."""
+    z = u * np.repeat(eps / (2 * sens), L)
+    if log_base is not None: z = z + log_base
+    return _gumbel_max_segments(z, L, np.cumsum(L) - L, noise_source(src))
+
+def _draw_groups(fs, # flat position (in cand) of the first candidate of every group, nodes in order
+                 k, r, # size and rank of every group
+                 lengths, # groups per node
+                 cand, cnt, eps_node, sens, relation, src):
+    "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
+    node = np.repeat(np.arange(len(lengths)), lengths)
+    g = _em_segments(-np.abs(r - cnt[node] / 2), lengths, sens, eps_node, src, log_base=np.log(k))
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + _below_each(k[chosen], src)]
 
 
 # %% ../nbs/13_median_forests.ipynb #c3e91a01
-def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat):
+def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
-    m, n = cand.shape[1], 0
+    m, n, track = cand.shape[1], 0, len(stop) > 0
     for k in range(len(m_node)):
         a = loc[m_node[k]]
-        if a < 0: continue                                          # a node that stops here
+        if a < 0:                                                   # a node that stops here: a leaf
+            if track: stop[m_idx[k]] = offset + m_node[k]
+            continue
+        if track: m_idx[n] = m_idx[k]                               # (n <= k: compacted in place)
         r = m_row[k]
         x = E[r, j[a]]
         a_out[n] = a; r_out[n] = r; x_out[n] = x; n += 1
@@ -221,16 +236,68 @@ def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_ou
             hist_num[g, lo] += 1
     return n
 
+def _k_groups(hist, fs, k, r, lengths):
+    "Groups of equal-rank candidates from a level's histogram (P, m + 1), as `_numeric_choice` forms them; returns their number."
+    P, m = hist.shape[0], hist.shape[1] - 1
+    t = 0
+    for g in range(P):
+        rank, n_g = 0, 0
+        for c in range(m):
+            h = hist[g, c]
+            rank += h
+            if c == 0 or h > 0:                                     # rows between candidates c - 1 and c: a new rank
+                fs[t] = g * m + c; k[t] = 1; r[t] = rank; t += 1; n_g += 1
+            else: k[t - 1] += 1
+        lengths[g] = n_g
+    return t
+
+def _k_cat_utils(hist, cnt, n_values, fin, out):
+    "Utilities -|count - n/2| of the categories of the nodes with `fin`, each node's own categories only, flat in node order."
+    t = 0
+    for q in range(hist.shape[0]):
+        if not fin[q]: continue
+        for c in range(n_values[q]):
+            out[t] = -abs(hist[q, c] - cnt[q] / 2); t += 1
+    return t
+
+def _k_pick_attributes(used, S, r, out):
+    "The r-th attribute (r uniform draws scaled by the count) not yet used on the path of each node S; all of them when none is left."
+    d = used.shape[1]
+    for s in range(len(S)):
+        k = 0
+        for q in range(d): k += not used[S[s], q]
+        full = k == 0                                               # every attribute used: start again (only if depth > d)
+        target = np.int64(r[s] * (d if full else k))
+        seen = 0
+        for q in range(d):
+            if full or not used[S[s], q]:
+                if seen == target: out[s] = q; break
+                seen += 1
+
+def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
+    "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
+    d = lo.shape[1]
+    for s in range(len(S)):
+        for b in range(2):
+            for q in range(d):
+                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]; c_used[2 * s + b, q] = used[S[s], q]
+        q = j[s]
+        if not is_c[s]:
+            c_hi[2 * s, q] = min(p[s], c_hi[2 * s, q]); c_lo[2 * s + 1, q] = max(p[s], c_lo[2 * s + 1, q])
+        if not replace: c_used[2 * s, q] = True; c_used[2 * s + 1, q] = True
+
 def _k_route(x, a, p, is_c, out):
     "Child (2a or 2a + 1) of every membership after the level's splits: right when x > p (numeric) or x != p (categorical)."
     for k in range(len(x)):
         b = a[k]
         out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
 
-_MF_KERNELS = ({f.__name__: _trees._numba.njit(cache=True, nogil=True)(f) for f in (_k_level_counts, _k_route)}
+_MF_KERNELS = ({f.__name__: _trees._numba.njit(cache=True, nogil=True)(f) for f in (_k_level_counts, _k_groups, _k_cat_utils, _k_route, _k_pick_attributes,
+                                                                              _k_children)}
                if _trees._numba is not None else {})
 
-def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src):
+def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
+                          m_idx, stop, offset):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
     Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply."""
@@ -247,7 +314,8 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     M = len(m_node)
     a_all, r_all, x_all = np.empty(M, np.int64), np.empty(M, np.int64), np.empty(M)
     hist_num, hist_cat = np.zeros((len(priv), m + 1), np.int64), np.zeros((len(cat), K), np.int64)
-    n = _MF_KERNELS['_k_level_counts'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat)
+    n = _MF_KERNELS['_k_level_counts'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
+                                       m_idx, stop, offset)
     a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
     p = np.empty(S)
     ex = num[exact[num]]
@@ -255,9 +323,19 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
     if len(priv):
-        p[priv] = _numeric_choice(np.cumsum(hist_num, axis=1)[:, :m], cand, cnt_S[priv], eps_node[priv], sens, relation, src)
+        P = len(priv)
+        fs, k, r, lengths = np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P, np.int64)
+        t = _MF_KERNELS['_k_groups'](hist_num, fs, k, r, lengths)
+        p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
-        p[cat] = _categorical_choice(hist_cat, cnt_S[cat], n_values[cat], eps_node[cat], sens, relation, src)
+        nv, ec = np.asarray(n_values[cat], np.int64), eps_node[cat]
+        fin = ~np.isinf(ec)
+        if not fin.all():                                           # exact choices (public features): the numpy routine
+            p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
+        if fin.any():
+            u = np.empty(int(nv[fin].sum()))
+            _MF_KERNELS['_k_cat_utils'](hist_cat, cnt_S[cat], nv, fin, u)
+            p[cat[fin]] = _em_segments(u, nv[fin], sens, ec[fin], src)
     return p, a_all, r_all, x_all
 
 # %% ../nbs/13_median_forests.ipynb #175d920b
@@ -276,6 +354,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        random_state=None, # public randomness: the attribute choices
                        noise_seed=None, # secret randomness: candidates and selections (None: OS entropy)
                        record:list|None=None, # if a list: append one dict per split (tree, depth, split, true median), for diagnostics
+                       return_leaves:bool=False, # also return the leaf each membership ends in (private: never store it in a model)
                       ) -> MedianTrees:
     "Grow median-split trees level by level, every node of every tree at once (Huang et al. 2022, Alg. 1)."
     if relation not in _RELATIONS: raise ValueError(f"relation must be one of {tuple(_RELATIONS)}; got {relation!r}")
@@ -291,6 +370,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     used = np.zeros((n_trees, d), bool)
     m_node, m_row = np.asarray(member_tree, np.int64).copy(), member_row.copy()
     compiled = _trees._USE_KERNELS and bool(_MF_KERNELS)
+    M0 = len(m_node)
+    m_idx = np.arange(M0) if return_leaves else np.zeros(0, np.int64)   # membership of each entry, and the node each one stops at
+    stop = np.full(M0, -1) if return_leaves else np.zeros(0, np.int64)
     if compiled: E = np.ascontiguousarray(E, dtype=np.float64)
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
@@ -301,7 +383,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         S = np.flatnonzero(split)
         feat = np.full(A, -1); val = np.full(A, np.nan); left = np.full(A, -1)
         if len(S):
-            j = _choose_attributes(used[S], replace, rng)
+            if compiled and not replace:                              # the same draws, the choice compiled
+                j = np.empty(len(S), np.int64); _MF_KERNELS['_k_pick_attributes'](used, S, rng.random(len(S)), j)
+            else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
             loc = np.full(A, -1); loc[S] = np.arange(len(S))
             cnt_S = cnt[S]
@@ -309,10 +393,14 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             got = None
             if compiled and not bounds_from_data and record is None:
                 got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src)
-            if got is not None: p, a_all, r_all, x_all = got
+                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset)
+            if got is not None:
+                p, a_all, r_all, x_all = got
+                if return_leaves: m_idx = m_idx[:len(a_all)]
             else:
                 keep = split[m_node]
+                if return_leaves:
+                    stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
                 a_all, r_all = loc[m_node[keep]], m_row[keep]
                 x_all = E[r_all, j[a_all]]
                 p = np.empty(len(S))
@@ -343,14 +431,19 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
-            c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
-            num = np.flatnonzero(~is_c)
-            c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])
-            c_lo[2 * num + 1, j[num]] = np.maximum(p[num], c_lo[2 * num + 1, j[num]])
-            c_used = np.repeat(used[S], 2, axis=0)
-            if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
+            if compiled:
+                c_lo, c_hi, c_used = np.empty((2 * len(S), d)), np.empty((2 * len(S), d)), np.empty((2 * len(S), d), bool)
+                _MF_KERNELS['_k_children'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
+            else:
+                c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
+                num = np.flatnonzero(~is_c)
+                c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])
+                c_lo[2 * num + 1, j[num]] = np.maximum(p[num], c_lo[2 * num + 1, j[num]])
+                c_used = np.repeat(used[S], 2, axis=0)
+                if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
             c_tree = np.repeat(n_tree[S], 2)
         else:
+            if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
         levels.append((n_tree, np.full(A, lvl), feat, val, left))
@@ -360,18 +453,20 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     roots = np.arange(n_trees)
     leaf = np.full(len(tree), -1); is_leaf = feature < 0
     leaf[is_leaf] = np.arange(int(is_leaf.sum()))
-    return MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
+    trees = MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
+    return (trees, leaf[stop]) if return_leaves else trees
 
 # %% ../nbs/13_median_forests.ipynb #4275b299
 _NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
 _STOPPING = ('noisy_size', 'depth', 'exact')
 
-def _check_y(y, n):
+def _check_y(y, n, missing=True):
+    "y as a 1-D array of n labels; `missing`: also look for NaN/None (given a class list, a missing label fails the class check anyway)."
     y = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
     if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
     if n == 0: raise ValueError("X is empty; expected at least one row")
-    if pd.isna(y).any(): raise ValueError("y contains missing labels")
+    if missing and y.dtype.kind in 'fOUSmM' and pd.isna(y).any(): raise ValueError("y contains missing labels")
     return y
 
 def _unlabelled(y) -> np.ndarray:
@@ -447,14 +542,14 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
     def _setup(self, X, y, public_features=False):
         df = _as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
-        y = _check_y(y, df.shape[0])
+        y = _check_y(y, df.shape[0], missing=self.classes is None)
         name = type(self).__name__
         lab = ~_unlabelled(y) if self._semi else np.ones(len(y), bool)
         if not self._semi and not lab.all(): pass
         if self.classes is not None and any(c is not None and not isinstance(c, str) and c == -1 for c in self.classes):
             raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
         if self._semi and not lab.any(): raise ValueError("y has no labelled row (every label is -1)")
-        self.classes_ = np.sort(resolve_classes(y[lab], self.classes, where=name))
+        self.classes_, lab_idx = resolve_classes(y[lab], self.classes, where=name, codes=True)
         with warnings.catch_warnings():
             if public_features: warnings.simplefilter('ignore', PrivacyLeakWarning)   # features public by assumption
             self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
@@ -465,7 +560,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         self.n_candidates_ = self.n_candidates              # per depth once a noisy row count is known (`_noisy_depths`)
         self.replace_ = (k > self.n_features_in_) if self.replace is None else bool(self.replace)
         y_idx = np.full(len(y), -1, np.int64)
-        y_idx[lab] = pd.Index(self.classes_).get_indexer(y[lab])
+        y_idx[lab] = lab_idx
         return self.space_.encode(df), y_idx, lab
 
     def _levels(self, eps_s, depth):
@@ -503,17 +598,18 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         "Rows and trees of the memberships: every row in exactly one tree, drawn independently and uniformly (secret)."
         return np.arange(n), assign_rows(n, T, src)
 
-    def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True):
-        "Class counts of every leaf (reached or not) from the rows given, plus noise on every count when `noisy`."
+    def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True, leaf=None):
+        "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
         C = len(self.classes_)
-        leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
+        if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
         counts = np.bincount(leaf * C + y_idx, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
         if not noisy or math.isinf(eps_l): return counts.astype(float)
         if self.noise == 'laplace':
             return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
         return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
 
-    def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None):
+    def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None,
+              return_leaves=False):
         if not exact_stop:                                   # without a size rule every planned node exists, empty or not
             leaves = float(np.sum(2.0 ** np.asarray(depth, float)))
             if leaves > _MAX_PLANNED_LEAVES:
@@ -522,7 +618,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         return build_median_trees(self.space_, E, member_tree, n_trees, depth, eps_levels, member_row=member_row,
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
-                                  random_state=self.random_state, noise_seed=src, record=record)
+                                  random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
 
     def _encode(self, X):
         return _encode_fitted(self, X, 'trees_')
@@ -628,9 +724,9 @@ class MedianForestClassifier(_MedianForestBase):
                     part.spend(levels[t, i], f'depth {i} medians (parallel over the level\'s disjoint nodes)')
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
         self.budget_ = ledger
-        self.trees_ = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
-                                 bounds_from_data=self.bounds_from_data)
-        self.leaf_counts_ = self._leaf_counts(self.trees_, E[m_row], m_tree, y_idx[m_row], src, eps_l)
+        self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
+                                         bounds_from_data=self.bounds_from_data, return_leaves=True)
+        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_idx[m_row], src, eps_l, leaf=m_leaf)
         self.epsilon_levels_ = levels
         return self
 

@@ -182,24 +182,29 @@ def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
     return FeatureSpace(names, is_cat, n_values, lower, upper, doms)
 
 # %% ../nbs/10_trees.ipynb #98d74c90
-def resolve_classes(y, classes=None, where:str='fit') -> np.ndarray:
+def resolve_classes(y, classes=None, where:str='fit',
+                    codes:bool=False, # also return each label's index among the sorted classes
+                   ) -> np.ndarray:
     "The public class list: `classes` if given (every label must be in it), else read off `y` with a `PrivacyLeakWarning`."
     y = np.asarray(y)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
     if classes is not None and (isinstance(classes, (str, bytes)) or not hasattr(classes, '__iter__')):
         raise ValueError(f"classes must be a list of the class labels; got {classes!r}")
     if classes is None:
-        cls = np.unique(y)
+        cls, idx = np.unique(y, return_inverse=True)
         warnings.warn(f"{where}: the class list was read off the training labels (pass classes=); a class that appears "
                       "only in the private data is revealed by it.", PrivacyLeakWarning, stacklevel=3)
     else:
         cls = np.asarray(list(classes))
         if len(cls) == 0: raise ValueError("classes is empty")
-        codes = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, int)   # -1 for labels outside (no pandas deprecation)
-        bad = pd.unique(y[codes < 0]) if len(y) else []
+        idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
+        bad = pd.unique(y[idx < 0]) if len(y) else []
         if len(bad): raise ValueError(f"y has labels {np.asarray(bad)[:5].tolist()} that are not in classes={cls.tolist()}")
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
-    return cls
+    if not codes: return cls
+    order = np.argsort(cls, kind='stable')
+    rank = np.empty(len(cls), np.int64); rank[order] = np.arange(len(cls))
+    return cls[order], rank[np.asarray(idx, np.int64)]
 
 # %% ../nbs/10_trees.ipynb #a4de8624
 def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
@@ -310,19 +315,40 @@ def _k_stored_apply(E, start, per_row, feature, value, left, cat, leaf, out):
             for i in range(s, min(n, s + _BLOCK)):
                 out[t, i] = leaf[_k_stored_descend(E, i, start[t], feature, value, left, cat)]
 
+def _k_stored_step(E, i, node, f, feature, value, left, cat):
+    "One level down from `node` (attribute f >= 0) for row i of E."
+    x = E[i, f]
+    return left[node] + np.int64(x != value[node] if cat[f] else x > value[node])
+
 def _k_stored_sum(E, roots, feature, value, left, cat, leaf, V, out):
-    "out[i, :] = sum over the trees of V[leaf id of row i, :]."
+    "out[i, :] = sum over the trees of V[leaf id of row i, :]; four rows descend together (independent chains of loads)."
     n, C = out.shape
     for s in range(0, n, _BLOCK):
+        e = min(n, s + _BLOCK)
         for t in range(len(roots)):
-            for i in range(s, min(n, s + _BLOCK)):
+            i = s
+            while i + 4 <= e:
+                n0 = n1 = n2 = n3 = roots[t]
+                f0 = f1 = f2 = f3 = feature[roots[t]]
+                while f0 >= 0 or f1 >= 0 or f2 >= 0 or f3 >= 0:
+                    if f0 >= 0: n0 = _k_stored_step(E, i, n0, f0, feature, value, left, cat); f0 = feature[n0]
+                    if f1 >= 0: n1 = _k_stored_step(E, i + 1, n1, f1, feature, value, left, cat); f1 = feature[n1]
+                    if f2 >= 0: n2 = _k_stored_step(E, i + 2, n2, f2, feature, value, left, cat); f2 = feature[n2]
+                    if f3 >= 0: n3 = _k_stored_step(E, i + 3, n3, f3, feature, value, left, cat); f3 = feature[n3]
+                l0, l1, l2, l3 = leaf[n0], leaf[n1], leaf[n2], leaf[n3]
+                for c in range(C):
+                    out[i, c] += V[l0, c]; out[i + 1, c] += V[l1, c]; out[i + 2, c] += V[l2, c]; out[i + 3, c] += V[l3, c]
+                i += 4
+            while i < e:
                 lf = leaf[_k_stored_descend(E, i, roots[t], feature, value, left, cat)]
                 for c in range(C): out[i, c] += V[lf, c]
+                i += 1
 
 if _numba is not None:
     _k_node = _numba.njit(cache=True, nogil=True, inline='always')(_k_node)
     _k_block = _numba.njit(cache=True, nogil=True)(_k_block)
     _k_stored_descend = _numba.njit(cache=True, nogil=True, inline='always')(_k_stored_descend)
+    _k_stored_step = _numba.njit(cache=True, nogil=True, inline='always')(_k_stored_step)
     _KERNELS = {f.__name__: _numba.njit(cache=True, nogil=True)(f) for f in (_k_leaf_index, _k_counts, _k_rows_add,
                                                                           _k_stored_apply, _k_stored_sum)}
 else:                                                  # pragma: no cover
