@@ -19,7 +19,7 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, 
                                geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, _uniform01, _uniform_below,
                                _Words, _below_each, _gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
-from .trees import FeatureSpace, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
+from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, _as_frame, _encode_fitted
 import dp_lit.trees as _trees
 
 # %% auto #0
@@ -362,6 +362,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
     member_row = np.arange(len(member_tree)) if member_row is None else np.asarray(member_row, np.int64)
+    check_codes(E, space)                                         # category codes index the counts: refuse any outside them
     depth = np.asarray(depth, np.int64)
     cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
         else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
@@ -461,12 +462,12 @@ _NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
 _STOPPING = ('noisy_size', 'depth', 'exact')
 
 def _check_y(y, n, missing=True):
-    "y as a 1-D array of n labels; `missing`: also look for NaN/None (given a class list, a missing label fails the class check anyway)."
+    "y as a 1-D array of n labels, no NaN among float labels; `missing`: also look for NaN/None among object labels (with a class list they fail the class check)."
     y = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
     if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
     if n == 0: raise ValueError("X is empty; expected at least one row")
-    if missing and y.dtype.kind in 'fOUSmM' and pd.isna(y).any(): raise ValueError("y contains missing labels")
+    if (y.dtype.kind == 'f' or (missing and y.dtype.kind in 'OmM')) and pd.isna(y).any(): raise ValueError("y contains missing labels")
     return y
 
 def _unlabelled(y) -> np.ndarray:

@@ -18,7 +18,7 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 
 # %% auto #0
-__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'compiled_walks',
+__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'check_codes', 'compiled_walks',
            'RandomStructure', 'count_leaves', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
@@ -354,6 +354,20 @@ if _numba is not None:
 else:                                                  # pragma: no cover
     _KERNELS = {}
 
+def check_codes(E:np.ndarray, # encoded rows (n x d)
+                space:FeatureSpace, # their feature space
+               ):
+    "ValueError unless every categorical column of E holds codes 0..n_values-1 (the walks index children by them)."
+    cat = np.flatnonzero(space.is_cat)
+    if not len(cat) or not len(E): return
+    C = E if len(cat) == E.shape[1] else E[:, cat]
+    lo, hi = C.min(axis=0), C.max(axis=0)                  # NaN propagates: it fails both tests below
+    bad = ~((lo >= 0) & (hi < space.n_values[cat]))
+    if bad.any():
+        j = cat[np.flatnonzero(bad)[0]]
+        raise ValueError(f"encoded column {j} ({space.names[j]!r}) must hold category codes 0..{int(space.n_values[j]) - 1}; "
+                         f"got values from {lo[np.flatnonzero(bad)[0]]} to {hi[np.flatnonzero(bad)[0]]} (encode rows with FeatureSpace.encode)")
+
 def compiled_walks(on:bool|None=None, # True/False: switch the compiled walks on or off; None: only report
                   ) -> bool:
     "Whether node-table walks run compiled (numba; the default when it is installed) or as numpy passes per level. Same leaves either way."
@@ -683,6 +697,7 @@ class RandomStructure:
             E = E.astype(float)                            # small integer codes stay as they are (categorical data)
         if E.ndim != 2 or E.shape[1] != self.space.n_features:
             raise ValueError(f"expected encoded rows with {self.space.n_features} columns; got shape {E.shape}")
+        check_codes(E, self.space)
         return np.ascontiguousarray(E)
 
     def walk(self, E:np.ndarray, # encoded rows (n x d), as from `FeatureSpace.encode`
