@@ -102,6 +102,8 @@ class MedianTrees:
                  values:np.ndarray, # (n_leaves, C) value of every leaf
                 ) -> np.ndarray:
         "Sum over the trees of each row's leaf value: (n, C)."
+        if np.ndim(values) != 2 or len(values) != self.n_leaves:
+            raise ValueError(f"values must have one row per leaf ({self.n_leaves}); got shape {np.shape(values)}")
         k = self._compiled(E)
         if k is None: return values[self.apply(E)].sum(axis=0)
         out = np.zeros((len(E), values.shape[1]))

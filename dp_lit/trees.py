@@ -578,6 +578,10 @@ class RandomStructure:
         E = self._check_E(E)
         y_idx = np.asarray(y_idx, dtype=np.int64)
         C, tab = int(n_classes), self._tables()
+        if y_idx.shape != (len(E),) or (len(y_idx) and (y_idx.min() < 0 or y_idx.max() >= C)):
+            raise ValueError(f"y_idx must hold one class index in 0..{C - 1} per row ({len(E)}); got shape {y_idx.shape}")
+        if weights is not None and np.shape(weights) != (len(E),):
+            raise ValueError(f"weights must hold one number per row ({len(E)}); got shape {np.shape(weights)}")
         if tab is not None:
             L = tab.n_leaves
             counts = np.zeros(L * C)
@@ -737,6 +741,8 @@ class RandomStructure:
         tab = self._tables()
         if values is not None and tab is None: raise ValueError("values= needs a forest small enough to list its leaves; pass lookup=")
         C = values.shape[1] if values is not None else None
+        if values is not None and (np.ndim(values) != 2 or len(values) != tab.n_leaves):
+            raise ValueError(f"values must have one row per leaf ({tab.n_leaves}); got shape {np.shape(values)}")
         pat = self._patterns(E)
         if pat is not None:                                # each distinct row walked once
             E, inv = pat
