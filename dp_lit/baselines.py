@@ -5,8 +5,10 @@
 # %% ../nbs/14_baselines.ipynb #80719cec
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
+import re
 import warnings
 
 import numpy as np
@@ -131,11 +133,43 @@ def _data_bounds(df, space_kw, where):
     for c in num: doms.pop(c, None)
     bounds = {c: (float(df[c].min()), float(df[c].max())) for c in num}
     warnings.warn(f"{where}: bounds_from_data=True reads the numeric domains off the training data (min and max, as the authors' "
-                  "code does); the forest is then not differentially private with respect to them.", PrivacyLeakWarning, stacklevel=4)
+                  "code does); the forest is then not differentially private with respect to them.", PrivacyLeakWarning, stacklevel=5)
     return dict(space_kw, domains=doms, bounds=bounds)
 
+
+_QUOTED = ((re.compile(r"y has labels \[[^\]]*\] that are not in"), "y has labels that are not in"),
+           (re.compile(r"has value\(s\) \[[^\]]*\] outside its domain"), "has values outside its domain"),
+           (re.compile(r"y holds \d+ distinct non-integer numbers"), "y holds non-integer numbers"))
+
+@contextlib.contextmanager
+def _training_errors():
+    "While private training rows are read: a ValueError names the argument and the rule, never the offending values."
+    try:
+        yield
+    except ValueError as e:
+        msg = str(e)
+        for pat, rule in _QUOTED: msg = pat.sub(rule, msg)
+        if msg == str(e): raise
+        raise ValueError(msg) from None
+
+class _KeyedLabels:
+    "A picklable default of a `LeafTable`: one-hot uniform labels of unreached leaves, a fixed function of the secret key."
+    def __init__(self, key:NoiseKey, n_classes:int, salt:int):
+        self.key, self.n_classes, self.salt = key, int(n_classes), int(salt)
+    def __call__(self, keys):
+        return np.eye(self.n_classes)[_keyed_labels(self.key, keys, self.n_classes, self.salt)]
+
+def _warn_pickle(est, # the estimator being pickled
+                 paths, # dotted paths of the exact or secret state the pickle carries
+                ):
+    "The one PrivacyLeakWarning of a pickle that carries curator-only state, naming every such attribute."
+    warnings.warn(f"pickling a {type(est).__name__} that holds curator-only state ({', '.join(paths)}): the pickle is as private "
+                  "as the training data; publish predictions only.", PrivacyLeakWarning, stacklevel=3)
+
+# %% ../nbs/14_baselines.ipynb #5a7c0e21
 class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
-    "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf."
+    "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
+    _curator_only = ('_key', 'leaves_.keys', 'leaves_.default', 'leaves_.default.*')
     def __init__(self, n_estimators:int=10, # tau trees, each on its own disjoint part of the rows
                  max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`) or a positive int
                  epsilon:float=1.0, # budget of the whole forest (every tree gets all of it: disjoint rows, disjoint leaves)
@@ -184,6 +218,18 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
         name = type(self).__name__
         eps = self._check_params()
+        with _training_errors(): return self._fit(X, y, name, eps)
+
+    def _count(self, E, y_idx, C):
+        "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
+        part = self._parts(len(E), int(self.n_estimators))
+        ids, keys, _ = self.structure_.leaves(E)
+        own = part >= 0
+        leaf_of_row = ids[part[own], np.flatnonzero(own)]                 # each used row counts in its own tree only
+        return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
+
+    def _fit(self, X, y, name, eps):
+        "The body of `fit` (its errors pass through `_training_errors`)."
         df = _as_frame(X)
         y = _check_y(y, df.shape[0], name)
         self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
@@ -191,7 +237,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         if self.bounds_from_data: kw = _data_bounds(df, kw, name)
         if self.faithful:
             warnings.warn(f"{name}: faithful=True labels leaves with the authors' smooth-sensitivity exponential mechanism, which "
-                          "is not epsilon-differentially private (see the audit in dp_lit.baselines).", PrivacyLeakWarning, stacklevel=2)
+                          "is not epsilon-differentially private (see the audit in dp_lit.baselines).", PrivacyLeakWarning, stacklevel=3)
         self.space_ = resolve_feature_space(df, where=name, **kw)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
@@ -208,11 +254,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
                 block.part(f'tree {t}').spend(eps, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
         self.budget_ = ledger
         self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
-        part = self._parts(len(E), T)
-        ids, keys, trees = self.structure_.leaves(E)
-        own = part >= 0
-        leaf_of_row = ids[part[own], np.flatnonzero(own)]                 # each used row counts in its own tree only
-        counts = np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C)
+        counts, keys = self._count(E, y_idx, C)                           # exact: a local, dropped when fit returns
         every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
         lab_seed = _sub_seed(self.noise_seed, 2)
         if every is not None:                                              # every leaf released: the object holds no secret
@@ -225,16 +267,13 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         else:                                                              # too many leaves: unreached ones get keyed uniform labels
             self._key = NoiseKey(None if self.noise_seed is None else int(np.random.SeedSequence([self.noise_seed, 3]).generate_state(1)[0]))
             labels = leaf_labels(counts, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
-            self.leaves_ = LeafTable(keys, np.eye(C)[labels], default=lambda k: np.eye(C)[_keyed_labels(self._key, k, C, 7)])
-        self.leaf_counts_ = counts                                         # exact counts: diagnostics only, never released
+            self.leaves_ = LeafTable(keys, np.eye(C)[labels], default=_KeyedLabels(self._key, C, 7))
         return self
 
     def __getstate__(self):
         state = self.__dict__.copy()
-        if state.get('_key') is not None and not state['_key'].reproducible:
-            warnings.warn("pickling a SmoothRandomTreesClassifier that holds its secret key and the leaves training rows reached: "
-                          "keep it as private as the data; publish predictions only.", PrivacyLeakWarning, stacklevel=2)
-        state.pop('leaf_counts_', None)
+        if state.get('_key') is not None:                                  # keyed mode: the reached leaves are exact, the key secret
+            _warn_pickle(self, ('_key', 'leaves_.keys (the leaves training rows reached)', 'leaves_.default (holds the key)'))
         return state
 
     def _encode(self, X):
@@ -283,7 +322,7 @@ def _nth_available(used, r):
 
 # %% ../nbs/14_baselines.ipynb #4f80a283
 class MaxTrees:
-    "An ensemble of greedy private trees grown level by level on weighted (tree, row) pairs; unreached nodes are keyed."
+    "An ensemble of greedy private trees grown level by level on weighted (tree, row) pairs; unreached nodes are keyed. Curator-only: `key` and the reached nodes (`split_keys`, `leaf_keys`)."
     def __init__(self, arity, n_classes, depth, key):
         self.arity, self.n_classes, self.depth, self.key = np.asarray(arity), int(n_classes), int(depth), key
         self.split_keys, self.split_attr = np.zeros(0, np.uint64), np.zeros(0, np.int64)
@@ -318,16 +357,19 @@ class MaxTrees:
             used = used[parent]; used[np.arange(len(child)), attr[parent]] = True
             node = remap[cand]
         counts = np.bincount(node * C + y_idx[row], weights=w, minlength=len(nk) * C).reshape(len(nk), C)
-        labels = np.zeros(len(nk), np.int64)
-        s_leaf = sens[node_tree] * (1 if add else 2)                    # L1 change of a leaf histogram
+        labels = self._leaf_labels(counts, sens[node_tree] * (1 if add else 2), eps_leaf, src)   # L1 change of a leaf histogram
+        self.split_keys, self.split_attr = self._sorted(np.concatenate(sk), np.concatenate(sa))
+        self.leaf_keys, self.leaf_label = self._sorted(nk, labels)
+        return self                                                     # the exact counts are not kept
+
+    def _leaf_labels(self, counts, s_leaf, eps_leaf, src):
+        "Noisy-majority label of every reached leaf: geometric noise at each leaf's L1 sensitivity `s_leaf`, then the argmax."
+        labels = np.zeros(len(counts), np.int64)
         for s in np.unique(s_leaf):
             m = s_leaf == s
             noisy = geometric_mechanism(np.rint(counts[m]).astype(np.int64), float(s), eps_leaf, random_state=src)
-            labels[m] = _tie_break_argmax(np.asarray(noisy, float).reshape(-1, C), src)
-        self.split_keys, self.split_attr = self._sorted(np.concatenate(sk), np.concatenate(sa))
-        self.leaf_keys, self.leaf_label = self._sorted(nk, labels)
-        self.exact_leaf_counts_ = counts
-        return self
+            labels[m] = _tie_break_argmax(np.asarray(noisy, float).reshape(-1, self.n_classes), src)
+        return labels
 
     @staticmethod
     def _sorted(k, v):
@@ -395,7 +437,9 @@ def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
 
 # %% ../nbs/14_baselines.ipynb #d7b0f42c
 class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
-    "MaxTree (Liu, Li, Li, Chen 2018; reconstructed): greedy trees splitting on the noisy maximal vote, in an ensemble."
+    "MaxTree (Liu, Li, Li, Chen 2018; reconstructed): greedy trees splitting on the noisy maximal vote, in an ensemble. Curator-only: `trees_` holds the secret key and the nodes training rows reached (pickling warns naming them)."
+    _curator_only = ('trees_.key', 'trees_.key.*', 'trees_.split_keys', 'trees_.split_attr', 'trees_.leaf_keys', 'trees_.leaf_label')
+    _trees = MaxTrees                                                  # the tree engine (a test subclass swaps it)
     def __init__(self, n_estimators:int=10, # trees
                  max_depth:int|None=None, # split levels (default: min(number of attributes, 4))
                  epsilon:float=1.0, # budget of the whole ensemble
@@ -461,6 +505,10 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
             warnings.warn(f"{name}: accounting={self.accounting!r} ignores that a bootstrap row can appear several times in a tree"
                           + (" and in many trees" if self.accounting == 'parallel' else "")
                           + "; the ensemble is not epsilon-differentially private.", PrivacyLeakWarning, stacklevel=2)
+        with _training_errors(): return self._fit(X, y, name, eps)
+
+    def _fit(self, X, y, name, eps):
+        "The body of `fit` (its errors pass through `_training_errors`)."
         df = _as_frame(X)
         y = _check_y(y, df.shape[0], name)
         self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
@@ -497,16 +545,16 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
             else np.ones(T, np.int64)
         arity = np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins).astype(np.int64)
         key = NoiseKey(None if self.noise_seed is None else int(np.random.SeedSequence([self.noise_seed, 3]).generate_state(1)[0]))
-        self.trees_ = MaxTrees(arity, C, self.max_depth_, key).grow(codes, y_idx, W, self.multiplicity_.astype(float),
+        self.trees_ = self._trees(arity, C, self.max_depth_, key).grow(codes, y_idx, W, self.multiplicity_.astype(float),
                                                                    eps_levels, eps_leaf, self.neighbours,
                                                                    noise_source(_sub_seed(self.noise_seed, 2)))
         return self
 
     def __getstate__(self):
         state = self.__dict__.copy()
-        if 'trees_' in state and not state['trees_'].key.reproducible:
-            warnings.warn("pickling a MaxTreeClassifier that holds its secret key and the nodes training rows reached: keep it "
-                          "as private as the data; publish predictions only.", PrivacyLeakWarning, stacklevel=2)
+        if 'trees_' in state:                                           # the reached nodes are exact, the key secret
+            _warn_pickle(self, ('trees_.key', 'trees_.split_keys and trees_.leaf_keys (the nodes training rows reached)',
+                                'trees_.split_attr and trees_.leaf_label (released at those nodes)'))
         return state
 
     def votes(self, X) -> np.ndarray:
@@ -567,7 +615,7 @@ def top_release(coef:np.ndarray, # exact minimiser(s): one vector (d,) or a batc
 
 # %% ../nbs/14_baselines.ipynb #5623b488
 class TOPClassifier(ClassifierMixin, BaseEstimator):
-    "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only."
+    "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only; the fitted object holds public inputs and the noisy coefficients only."
     def __init__(self, epsilon:float=1.0, # budget (labels only: features are public by assumption)
                  n_neighbors:int=5, # k of the kNN pseudo-labeller
                  Lambda:float=1e-2, # regularisation of the average-form objective; Lambda_tot = Lambda * (number of training rows of the linear model)
@@ -602,7 +650,7 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
         return np.hstack([Z, np.ones((len(Z), 1))]) / math.sqrt(2)
 
     def _prepare(self, X, y):
-        "Everything before the ERM: checks, the public embedding, pseudo-labels and the reach M."
+        "Everything before the ERM: checks, the public embedding, pseudo-labels and the reach M; returns (epsilon, training set, pseudo-labels)."
         name = type(self).__name__
         eps = _check_shared(self, dict(n_neighbors=1))
         for nm in ('Lambda', 'tol'):
@@ -610,6 +658,10 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
             if isinstance(v, bool) or not isinstance(v, numbers.Real) or not (math.isfinite(v) and v > 0):
                 raise ValueError(f"{nm} must be a positive finite number; got {v!r}")
         if self.train_on not in ('unlabelled', 'all'): raise ValueError(f"train_on must be 'unlabelled' or 'all'; got {self.train_on!r}")
+        with _training_errors(): return (eps, *self._pseudo_train(X, y, name))
+
+    def _pseudo_train(self, X, y, name):
+        "The linear model's training set (rows, exact labels or pseudo-labels, labels one private label moves) and the pseudo-labels: transient, never kept."
         df = _as_frame(X)
         y = np.asarray(_check_y(y, df.shape[0], name), dtype=object)
         unl = np.array([v is not None and not isinstance(v, str) and v == -1 for v in y], bool)
@@ -636,20 +688,18 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
             Zt, yt, changed = Z[unl], pseudo, self.reach_
         if self.leaky_sensitivity: changed = 1
         self.n_problems_ = 1 if C == 2 else C
-        self.pseudo_labels_ = self.classes_[pseudo]
-        self._train = (Zt, yt, changed)
-        return eps
+        return (Zt, yt, changed), pseudo
 
     def _exact(self, X, y):
         "The exact minimiser of every problem (no noise) and the sensitivity of the release: for tests and audits."
-        eps = self._prepare(X, y)
-        exact = self._erm(math.inf, None).fit(*self._train[:2])
+        eps, train, _ = self._prepare(X, y)
+        exact = self._erm(math.inf, None, train).fit(*train[:2])
         self.sensitivity_ = exact.sensitivity(exact.Lambda * exact.n_ref_)
         return eps, list(exact.coef_full_)
 
-    def _erm(self, epsilon, budget):
+    def _erm(self, epsilon, budget, train):
         "The shared private ERM (dp_lit.linear) on the embedded rows, with the pseudo-label sensitivity."
-        Zt, yt, changed = self._train
+        Zt, yt, changed = train
         erm = _PseudoLabelERM(epsilon=epsilon, method='output', Lambda=self.Lambda, norm_bound=1.0, fit_intercept=False,
                               neighbours='substitution', n_rows=len(Zt), noise='grid_laplace', tol=self.tol,
                               classes=list(range(len(self.classes_))), noise_seed=self.noise_seed, budget=budget)
@@ -658,13 +708,13 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         "Pseudo-label the unlabelled rows (y == -1) by kNN, then release dp_lit.linear's output-perturbed logistic regression on them."
-        eps = self._prepare(X, y)
+        eps, train, _ = self._prepare(X, y)                            # the exact (pseudo-)labels stay local to fit
         if self.leaky_sensitivity:
             warnings.warn(f"{type(self).__name__}: leaky_sensitivity=True calibrates the noise to one changed label although one "
-                          f"private label moves up to {self.reach_} pseudo-labels; the release is not epsilon-DP.", PrivacyLeakWarning, stacklevel=2)
+                          "private label moves up to reach_ pseudo-labels; the release is not epsilon-DP.", PrivacyLeakWarning, stacklevel=2)
         ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
         ledger.check(eps, 'TOP output perturbation')
-        self.erm_ = self._erm(eps, ledger).fit(*self._train[:2])
+        self.erm_ = self._erm(eps, ledger, train).fit(*train[:2])
         self.budget_ = ledger
         self.coef_ = self.erm_.coef_full_
         self.sensitivity_ = self.erm_.sensitivity(self.erm_.Lambda * self.erm_.n_ref_)
