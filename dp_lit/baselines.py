@@ -169,7 +169,7 @@ def _warn_pickle(est, # the estimator being pickled
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
 class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
-    _curator_only = ('_key', 'leaves_.keys', 'leaves_.default', 'leaves_.default.*')
+    _curator_only = ('_key*', 'leaves_*')                           # keyed mode; stored mode pickles silently, so a finding there stays one
     def __init__(self, n_estimators:int=10, # tau trees, each on its own disjoint part of the rows
                  max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`) or a positive int
                  epsilon:float=1.0, # budget of the whole forest (every tree gets all of it: disjoint rows, disjoint leaves)
@@ -273,7 +273,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
     def __getstate__(self):
         state = self.__dict__.copy()
         if state.get('_key') is not None:                                  # keyed mode: the reached leaves are exact, the key secret
-            _warn_pickle(self, ('_key', 'leaves_.keys (the leaves training rows reached)', 'leaves_.default (holds the key)'))
+            _warn_pickle(self, ('_key', 'leaves_ (its keys: the leaves training rows reached; its default holds the key)'))
         return state
 
     def _encode(self, X):
@@ -438,7 +438,7 @@ def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
 # %% ../nbs/14_baselines.ipynb #d7b0f42c
 class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
     "MaxTree (Liu, Li, Li, Chen 2018; reconstructed): greedy trees splitting on the noisy maximal vote, in an ensemble. Curator-only: `trees_` holds the secret key and the nodes training rows reached (pickling warns naming them)."
-    _curator_only = ('trees_.key', 'trees_.key.*', 'trees_.split_keys', 'trees_.split_attr', 'trees_.leaf_keys', 'trees_.leaf_label')
+    _curator_only = ('trees_.key*', 'trees_.split_keys*', 'trees_.split_attr*', 'trees_.leaf_keys*', 'trees_.leaf_label*')
     _trees = MaxTrees                                                  # the tree engine (a test subclass swaps it)
     def __init__(self, n_estimators:int=10, # trees
                  max_depth:int|None=None, # split levels (default: min(number of attributes, 4))
@@ -616,6 +616,8 @@ def top_release(coef:np.ndarray, # exact minimiser(s): one vector (d,) or a batc
 # %% ../nbs/14_baselines.ipynb #5623b488
 class TOPClassifier(ClassifierMixin, BaseEstimator):
     "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only; the fitted object holds public inputs and the noisy coefficients only."
+    # functions of the public features and of which rows carry a label (public under label privacy): they differ when a row is added
+    _public_state = ('reach_', 'sensitivity_', 'erm_.sensitivity_', 'erm_.n_ref_', 'erm_.n_rows', 'erm_._changed', 'erm_.budget._entries*.what')
     def __init__(self, epsilon:float=1.0, # budget (labels only: features are public by assumption)
                  n_neighbors:int=5, # k of the kNN pseudo-labeller
                  Lambda:float=1e-2, # regularisation of the average-form objective; Lambda_tot = Lambda * (number of training rows of the linear model)
