@@ -281,10 +281,8 @@ class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
     @property
     def n_estimators(self): return self.n_primary      # the primary ensemble's noise is Private-RDT's (the `_NoisyCounts` mixin)
 
-    @property
-    def _curator_only(self):
-        "Paths of curator-only state: the key and the reached centers' table in keyed mode; none once every cell is stored."
-        return () if hasattr(self, 'leaves_') and self._key is None else ('_key', 'leaves_', 'leaves_.*')
+    # curator-only state in keyed mode (in stored mode `_key` is None and `leaves_` holds every cell: the release)
+    _curator_only = ('_key', 'leaves_', 'leaves_.*')
 
     @property
     def stores_all_cells_(self) -> bool:
