@@ -364,7 +364,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
     member_row = np.arange(len(member_tree)) if member_row is None else np.asarray(member_row, np.int64)
-    check_codes(E, space)                                         # category codes index the counts: refuse any outside them
+    try: check_codes(E, space)                                    # category codes index the counts: refuse any outside them
+    except ValueError: bad = True
+    else: bad = False
+    if bad: raise ValueError("E: every categorical column must hold category codes 0..n_values-1 of its public domain "
+                             "(encode rows with FeatureSpace.encode)")       # the rule, not the private values
     depth = np.asarray(depth, np.int64)
     cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
         else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
