@@ -323,6 +323,7 @@ def float_reachable(x, # released double(s)
 # %% ../nbs/02_audit.ipynb #9a9d098d
 _SCALARS = (type(None), bool, int, float, complex, str, bytes, np.generic)
 _MAX_ITEMS = 200                                               # items of one list walked one by one (the rest: one leaf)
+_MAX_DERIVED = 10 ** 6                                         # arrays up to this size also give their sum and sorted values
 
 def _fingerprint(v) -> bytes:
     "Canonical bytes of a leaf value: equal values give equal bytes."
@@ -407,6 +408,9 @@ def release_leaves(obj, # a released object: a fitted estimator, a function's ou
         if _is_function(v): leaves[path + '<function>'] = getattr(v, '__qualname__', type(v).__qualname__)
         if kids is None:
             if not _is_function(v): leaves[path] = v
+            if isinstance(v, np.ndarray) and v.dtype.kind in 'biuf' and 1 < v.size <= _MAX_DERIVED:
+                leaves[path + '<sum>'] = v.sum()                        # exact counts split by a secret partition keep their total
+                leaves[path + '<sorted>'] = np.sort(v, axis=None)      # and their multiset
             return
         if not kids and not _is_function(v): leaves[path + '<object>'] = type(v).__qualname__
         for name, x in kids: walk(x, path + name, depth + 1)
@@ -450,8 +454,8 @@ class ReleaseScan:
     n_paths: int
     @property
     def findings(self) -> pd.DataFrame:
-        "The rows that fail the scan: undeclared deterministic paths, curator-only state pickled silently, a pickle that fails."
-        return self.table[self.table.status.isin(('undeclared', 'pickled silently', 'pickle failed'))]
+        "The rows that fail the scan: undeclared deterministic paths, curator-only state pickled silently, a failed pickle or release."
+        return self.table[self.table.status.isin(('undeclared', 'pickled silently', 'pickle failed', 'release failed'))]
     @property
     def ok(self) -> bool: return self.findings.empty
     def flagged(self, path:str) -> bool:
@@ -472,6 +476,7 @@ class ReleaseScan:
 def _status(path, where, declared, public, pk_warn):
     match = lambda pats: any(fnmatch.fnmatchcase(path, p) for p in pats)
     if path == '<error in pickling>': return 'pickle failed'
+    if path == '<error in release>': return 'release failed'
     if match(public) or match(declared['public']): return 'public (declared)'
     if match(declared['curator_only']):
         if where == 'object': return 'curator-only (declared)'
@@ -504,7 +509,7 @@ def release_scan(release, # callable: data -> the released object (`fit_release(
     for where, path in keys:
         fps = {s: [_fingerprint(d[(where, path)]) if (where, path) in d else _ABSENT for d in seen[s]] for s in (0, 1)}
         const = [len(set(fps[s])) == 1 for s in (0, 1)]
-        failed = path == '<error in pickling>'
+        failed = path in ('<error in pickling>', '<error in release>')   # reported even when it is the same on both sides
         if not (failed or (all(const) and fps[0][0] != fps[1][0])): continue
         show = lambda s: _short(seen[s][0][(where, path)]) if (where, path) in seen[s][0] else '<absent>'
         rows.append(dict(path=path, where=where, status=_status(path, where, declared, public, pk_warn),
