@@ -488,17 +488,6 @@ def _check_labels(y, classes):
         raise ValueError("y has a label that is not in classes: every training label must be one of the public classes "
                          "(-1 marks an unlabelled row, for the semi-supervised estimators only)")
 
-def _encode_training(space, df):
-    "Encode training rows: numbers clipped SILENTLY to their public bounds; a category outside its domain is an error naming the attribute, never the value."
-    try:
-        return space.encode(df)
-    except ValueError as e:
-        if 'outside its domain' not in str(e): raise
-    bad = [c for c, cat in zip(space.names, space.is_cat)
-           if cat and (pd.Index(list(space.domains[c].values), dtype=object).get_indexer(df[c].astype(object).to_numpy()) < 0).any()]
-    raise ValueError(f"X: attribute {bad[0] if bad else '?'!r} has a value outside its public domain (categories= or domains=); "
-                     "every training value must be one of its attribute's public categories")
-
 _MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
 
 def _check_planned(max_depth, n_trees, depth):
@@ -600,7 +589,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         self.replace_ = (k > self.n_features_in_) if self.replace is None else bool(self.replace)
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = lab_idx
-        return _encode_training(self.space_, df), y_idx, lab
+        return self.space_.encode(df), y_idx, lab   # numbers clipped silently to the public bounds
 
     def _levels(self, eps_s, depth):
         "Per-tree level budgets (n_trees, max depth): eq. (7) over each tree's own planned depth."
