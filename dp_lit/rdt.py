@@ -237,7 +237,7 @@ def _part_counts(structure, space, classes, X, y, every):
     E = space.encode(_as_frame(X, space.names), compact=True)
     y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     idx = pd.Index(classes).get_indexer(y.ravel()).astype(np.int64)
-    if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={list(classes)}; every label must be one of the public classes")
+    if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes")
     if len(E) != len(idx): raise ValueError("each part's X and y must have the same number of rows")
     return structure.leaf_counts(E, idx, len(classes), every=every)
 
