@@ -867,5 +867,6 @@ d = { 'settings': { 'branch': 'main',
                               'dp_lit.trees.check_codes': ('trees.html#check_codes', 'dp_lit/trees.py'),
                               'dp_lit.trees.compiled_walks': ('trees.html#compiled_walks', 'dp_lit/trees.py'),
                               'dp_lit.trees.count_leaves': ('trees.html#count_leaves', 'dp_lit/trees.py'),
+                              'dp_lit.trees.count_out_of_bounds': ('trees.html#count_out_of_bounds', 'dp_lit/trees.py'),
                               'dp_lit.trees.resolve_classes': ('trees.html#resolve_classes', 'dp_lit/trees.py'),
                               'dp_lit.trees.resolve_feature_space': ('trees.html#resolve_feature_space', 'dp_lit/trees.py')}}}
