@@ -5,18 +5,23 @@
 # %% ../nbs/02_audit.ipynb #fc7e4f75
 from __future__ import annotations
 
+import fnmatch
 import math
+import pickle
+import types
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .mechanisms import check_random_state
+from .mechanisms import PrivacyLeakWarning, check_random_state
 
 # %% auto #0
 __all__ = ['RELATIONS', 'AUDIT_KINDS', 'NeighbourPair', 'check_neighbours', 'remove_one', 'add_one', 'substitute_one',
-           'AuditResult', 'audit', 'assert_private', 'float_reachable']
+           'AuditResult', 'audit', 'assert_private', 'float_reachable', 'release_leaves', 'ReleaseScan', 'release_scan',
+           'fit_release']
 
 # %% ../nbs/02_audit.ipynb #9db13966
 RELATIONS = ('add_remove', 'substitution')
@@ -314,3 +319,211 @@ def float_reachable(x, # released double(s)
         d = x - c                      # the round trip: fl(x - c), then back
         return ((d + c == x)           # rounding is monotone: if any z works, fl(x - c) or a neighbour does
                 | (np.nextafter(d, np.inf) + c == x) | (np.nextafter(d, -np.inf) + c == x))
+
+# %% ../nbs/02_audit.ipynb #9a9d098d
+_SCALARS = (type(None), bool, int, float, complex, str, bytes, np.generic)
+_MAX_ITEMS = 200                                               # items of one list walked one by one (the rest: one leaf)
+_MAX_DERIVED = 10 ** 6                                         # arrays up to this size also give their sum and sorted values
+
+def _fingerprint(v) -> bytes:
+    "Canonical bytes of a leaf value: equal values give equal bytes."
+    if isinstance(v, np.ndarray):
+        if v.dtype.hasobject: return b'O' + repr(v.shape).encode() + repr(v.tolist()).encode()
+        return v.dtype.str.encode() + repr(v.shape).encode() + np.ascontiguousarray(v).tobytes()
+    if isinstance(v, float): return b'f' + v.hex().encode()
+    if isinstance(v, _SCALARS): return type(v).__name__.encode() + repr(v).encode()
+    if isinstance(v, (set, frozenset)): return b'set' + repr(sorted(map(repr, v))).encode()
+    try:
+        return b'p' + pickle.dumps(v, protocol=4)
+    except Exception:
+        return b't' + type(v).__qualname__.encode()
+
+def _short(v, width:int=60) -> str:
+    "A one-line description of a leaf value for the scan's report."
+    if isinstance(v, np.ndarray):
+        s = f"{v.dtype} array {v.shape}"
+        if v.size and v.dtype.kind in 'biuf': s += f", sum {v.sum():.6g}"
+        return s
+    r = repr(v)
+    return r if len(r) <= width else r[:width - 3] + '...'
+
+def _is_function(v):
+    return isinstance(v, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)) \
+        or type(v).__name__.endswith('Dispatcher')
+
+def _children(v, pickled:bool):
+    "The (name, child) pairs to walk below `v`, or None when `v` is a leaf."
+    if isinstance(v, _SCALARS) or isinstance(v, np.ndarray): return None
+    if isinstance(v, (pd.DataFrame, pd.Series, pd.Index, set, frozenset)): return None
+    if isinstance(v, dict): return [(f"[{k!r}]" if not isinstance(k, str) else f".{k}" if k.isidentifier() else f"[{k!r}]", x)
+                                    for k, x in v.items()]
+    if isinstance(v, (list, tuple)):
+        if all(isinstance(x, _SCALARS) for x in v): return None      # a flat list of numbers or strings is one value
+        return [(f"[{i}]", x) for i, x in enumerate(v[:_MAX_ITEMS])] + ([('[...]', list(v[_MAX_ITEMS:]))] if len(v) > _MAX_ITEMS else [])
+    if _is_function(v):
+        if isinstance(v, types.MethodType): return [('.__self__', v.__self__)]
+        cells = getattr(v, '__closure__', None) or ()
+        return [(f".__closure__[{i}]", c.cell_contents) for i, c in enumerate(cells) if c.cell_contents is not c]
+    if pickled:
+        try:
+            red = v.__reduce_ex__(4)
+        except Exception:
+            return None
+        if isinstance(red, str): return None                          # pickled by reference (a global name)
+        state = red[2] if len(red) > 2 else None
+        kids = [('.__args__', red[1])] if len(red) > 1 and red[1] and not (len(red[1]) == 1 and isinstance(red[1][0], type)) else []
+        if isinstance(state, tuple) and len(state) == 2 and all(s is None or isinstance(s, dict) for s in state):
+            state = {**(state[0] or {}), **(state[1] or {})}            # (dict, slots) form
+        if isinstance(state, dict): kids += [(f".{k}", x) for k, x in state.items()]
+        elif state is not None: kids.append(('.__state__', state))
+        for j, name in ((3, '.__items__'), (4, '.__dictitems__')):
+            if len(red) > j and red[j] is not None: kids.append((name, list(red[j]) if j == 3 else dict(red[j])))
+        return kids
+    d = getattr(v, '__dict__', None)
+    kids = list(d.items()) if isinstance(d, dict) else []
+    for cls in type(v).__mro__:
+        for s in getattr(cls, '__slots__', ()):
+            if isinstance(s, str) and s not in ('__dict__', '__weakref__') and hasattr(v, s): kids.append((s, getattr(v, s)))
+    return [(f".{k}", x) for k, x in kids] if kids or d is not None else None
+
+# %% ../nbs/02_audit.ipynb #04a3e882
+def _declared(v, attr:str):
+    "A class's declared patterns (`_curator_only` or `_public_state`), as a tuple."
+    pats = getattr(type(v), attr, ()) if not isinstance(v, type) else ()
+    return (pats,) if isinstance(pats, str) else tuple(pats)
+
+def release_leaves(obj, # a released object: a fitted estimator, a function's output, any Python object
+                   pickled:bool=False, # walk what the pickle stores (`__reduce_ex__`/`__getstate__`) instead of `vars`
+                   max_depth:int=30, # nesting depth walked
+                  ) -> tuple[dict, dict]:
+    "Flatten `obj` into {dotted path: leaf value}, and collect each nested object's declared patterns {'curator_only': [...], 'public': [...]}."
+    leaves, declared, seen = {}, {'curator_only': [], 'public': []}, {}
+    def walk(v, path, depth):
+        if not isinstance(v, _SCALARS) and id(v) in seen:
+            leaves[path] = ('<same object as>', seen[id(v)]); return
+        if not isinstance(v, _SCALARS): seen[id(v)] = path or '<root>'
+        for kind, attr in (('curator_only', '_curator_only'), ('public', '_public_state')):
+            declared[kind] += [f"{path}.{p}".lstrip('.') for p in _declared(v, attr)]
+        kids = _children(v, pickled) if depth < max_depth else None
+        if _is_function(v): leaves[path + '<function>'] = getattr(v, '__qualname__', type(v).__qualname__)
+        if kids is None:
+            if not _is_function(v): leaves[path] = v
+            if isinstance(v, np.ndarray) and v.dtype.kind in 'biuf' and 1 < v.size <= _MAX_DERIVED:
+                leaves[path + '<sum>'] = v.sum()                        # exact counts split by a secret partition keep their total
+                leaves[path + '<sorted>'] = np.sort(v, axis=None)      # and their multiset
+            return
+        if not kids and not _is_function(v): leaves[path + '<object>'] = type(v).__qualname__
+        for name, x in kids: walk(x, path + name, depth + 1)
+    walk(obj, '', 0)
+    return {k.lstrip('.'): v for k, v in leaves.items()}, declared
+
+# %% ../nbs/02_audit.ipynb #403fc8fe
+_ABSENT = b'<absent>'
+
+def _one_release(release, data):
+    "Run `release(data)`; return (flattened object, flattened pickle, declared patterns, warnings, errors)."
+    out = {}
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        try:
+            obj = release(data)
+        except Exception as e:                                        # an error is part of what the release shows
+            obj, out['<error in release>'] = None, f"{type(e).__name__}: {e}"
+    out['<warnings in release>'] = tuple(sorted(f"{x.category.__name__}: {x.message}" for x in w))
+    if obj is None and '<error in release>' in out: return out, {}, {'curator_only': [], 'public': []}, ''
+    leaves, declared = release_leaves(obj)
+    out.update(leaves)
+    pk, pk_warn = {}, ''
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        try:
+            pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+            pk, _ = release_leaves(obj, pickled=True)
+        except Exception as e:
+            pk['<error in pickling>'] = f"{type(e).__name__}: {e}"
+    pk_warn = ' '.join(str(x.message) for x in w if issubclass(x.category, PrivacyLeakWarning))
+    pk['<warnings in pickling>'] = tuple(sorted(f"{x.category.__name__}: {x.message}" for x in w))
+    return out, pk, declared, pk_warn
+
+@dataclass
+class ReleaseScan:
+    "Outcome of `release_scan`: every path that is constant across noise draws yet differs between neighbours, with its status."
+    table: pd.DataFrame
+    n_draws: int
+    relation: str
+    n_paths: int
+    @property
+    def findings(self) -> pd.DataFrame:
+        "The rows that fail the scan: undeclared deterministic paths, curator-only state pickled silently, a failed pickle or release."
+        return self.table[self.table.status.isin(('undeclared', 'pickled silently', 'pickle failed', 'release failed'))]
+    @property
+    def ok(self) -> bool: return self.findings.empty
+    def flagged(self, path:str) -> bool:
+        "True when the dotted `path` (an fnmatch pattern) is among the findings."
+        return any(fnmatch.fnmatchcase(p, path) for p in self.findings.path)
+    def assert_clean(self):
+        "Raise `AssertionError` listing every finding."
+        if not self.ok:
+            raise AssertionError(f"release scan: {len(self.findings)} finding(s) ({self.relation} neighbours, "
+                                 f"{self.n_draws} draws per side):\n{self.findings.to_string(index=False)}")
+        return self
+    def __repr__(self):
+        head = (f"ReleaseScan({self.n_paths} paths, {self.n_draws} noise draws per side, {self.relation} neighbours): "
+                + ("clean" if self.ok else f"{len(self.findings)} finding(s)"))
+        return head if self.table.empty else head + '\n' + self.table.to_string(index=False)
+
+# %% ../nbs/02_audit.ipynb #404ecd4c
+def _status(path, where, declared, public, pk_warn):
+    match = lambda pats: any(fnmatch.fnmatchcase(path, p) for p in pats)
+    if path == '<error in pickling>': return 'pickle failed'
+    if path == '<error in release>': return 'release failed'
+    if match(public) or match(declared['public']): return 'public (declared)'
+    if match(declared['curator_only']):
+        if where == 'object': return 'curator-only (declared)'
+        names = (path, path.split('.')[0], path.split('.')[-1].split('[')[0])
+        return 'curator-only, pickle warns' if pk_warn and any(n and n in pk_warn for n in names) else 'pickled silently'
+    return 'undeclared'
+
+def release_scan(release, # callable: data -> the released object (`fit_release(estimator)`, or a function of the data)
+                 pair:NeighbourPair, # neighbouring data sets (`remove_one`, `add_one`, `substitute_one`)
+                 n_draws:int=8, # releases per data set, each with fresh secret noise
+                 public=(), # fnmatch patterns of dotted paths that are public by design
+                 pickled:bool=True, # also scan what the pickle of the released object stores
+                ) -> ReleaseScan:
+    "Flag every part of a release that is constant across secret noise draws on `pair.d0` and on `pair.d1` but differs between them."
+    n_draws = int(n_draws)
+    if n_draws < 2: raise ValueError(f"n_draws must be an integer >= 2; got {n_draws}")
+    if not callable(release): raise ValueError(f"release must be a callable data -> released object; got {type(release).__name__}")
+    if not isinstance(pair, NeighbourPair): raise ValueError(f"pair must be a NeighbourPair; got {type(pair).__name__}")
+    public = (public,) if isinstance(public, str) else tuple(public)
+    seen = {0: [], 1: []}; declared = {'curator_only': [], 'public': []}; pk_warns = []
+    for side, data in ((0, pair.d0), (1, pair.d1)):
+        for _ in range(n_draws):
+            obj, pk, dec, pk_warn = _one_release(release, data)
+            for k in declared: declared[k] = sorted(set(declared[k]) | set(dec[k]))
+            pk_warns.append(pk_warn)
+            seen[side].append({('object', p): v for p, v in obj.items()} | ({('pickle', p): v for p, v in pk.items()} if pickled else {}))
+    pk_warn = ' '.join(pk_warns)
+    keys = sorted(set().union(*(d.keys() for s in seen.values() for d in s)))
+    rows = []
+    for where, path in keys:
+        fps = {s: [_fingerprint(d[(where, path)]) if (where, path) in d else _ABSENT for d in seen[s]] for s in (0, 1)}
+        const = [len(set(fps[s])) == 1 for s in (0, 1)]
+        failed = path in ('<error in pickling>', '<error in release>')   # reported even when it is the same on both sides
+        if not (failed or (all(const) and fps[0][0] != fps[1][0])): continue
+        show = lambda s: _short(seen[s][0][(where, path)]) if (where, path) in seen[s][0] else '<absent>'
+        rows.append(dict(path=path, where=where, status=_status(path, where, declared, public, pk_warn),
+                         d0=show(0), d1=show(1)))
+    table = pd.DataFrame(rows, columns=['path', 'where', 'status', 'd0', 'd1'])
+    return ReleaseScan(table, n_draws, pair.relation, len(keys))
+
+# %% ../nbs/02_audit.ipynb #fcfbf780
+def fit_release(estimator, # an unfitted scikit-learn-style estimator with secret noise (no `noise_seed`)
+                **fit_params, # passed to `fit`
+               ):
+    "A release callable for `release_scan`: `data` (an `(X, y)` tuple, or `X`) -> a fitted clone of `estimator`."
+    from sklearn.base import clone
+    def release(data):
+        est = clone(estimator)
+        return est.fit(*data, **fit_params) if isinstance(data, tuple) else est.fit(data, **fit_params)
+    return release

@@ -624,9 +624,8 @@ def encode(X, # DataFrame (or array with `columns` given by the domains' order)
             col = codes.astype(float)
             bad = col < 0
             if bad.any():
-                vals = s.astype(object).to_numpy()
-                if unknown == 'error':
-                    raise ValueError(f"attribute {c!r} has value(s) {list(pd.unique(vals[bad]))[:5]} outside its domain "
+                if unknown == 'error':                              # the rule and the public domain, never the value seen
+                    raise ValueError(f"attribute {c!r} has a value outside its domain "
                                      f"{list(d.values)[:8]}{' ...' if d.size > 8 else ''}")
                 col[bad] = np.nan
             out[:, j] = col
