@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import math
 import threading
+import uuid
+import weakref
 
 import numpy as np
 import pandas as pd
@@ -27,6 +29,7 @@ class DetachedBudgetError(RuntimeError):
 
 _TOL = 1e-9               # relative slack so that epsilon/N spent N times fits exactly in epsilon
 _LOCK = threading.RLock() # check-then-record is one step, also when threads share a ledger
+_LIVE = {}                # root ledger id -> [weak reference to its one live copy in this process, number of charges it has seen]
 
 def _fits(total, spent):
     return math.isinf(total) or spent <= total * (1 + _TOL) + 1e-12
@@ -38,6 +41,8 @@ class Budget:
                  name:str='budget', # label shown in the ledger view; public, so never a private quantity
                 ):
         self._init(check_epsilon(epsilon, allow_inf=True), name, None)
+        self._uid = uuid.uuid4().hex   # identity shared by every pickled copy of this ledger (not by a new ledger)
+        with _LOCK: _LIVE[self._uid] = [weakref.ref(self), 0]
 
     def _init(self, total, name, block):
         self._total = total     # fixed total (root ledgers); None for a part, whose room is set by its ancestors
@@ -46,6 +51,7 @@ class Budget:
         self._spent = 0.0
         self._block = block     # the parallel block this ledger is a part of; None for a root ledger
         self._detached = False  # True on copies made by pickling
+        self._uid, self._version = None, 0   # root ledgers: id, and how many charges this copy has seen
 
     @property
     def spent(self) -> float:
@@ -104,6 +110,10 @@ class Budget:
             for b, s in ledgers: b._spent = s
             for blk, c in blocks: blk.entry['epsilon'] = c
             self._entries.append(dict(what=what, epsilon=eps, composition='sequential', charged=True))
+            root = ledgers[-1][0]
+            root._version += 1
+            rec = _LIVE.get(root._uid)
+            if rec is not None and rec[0]() is root: rec[1] = root._version
         return eps
 
     @contextlib.contextmanager
@@ -154,10 +164,26 @@ class Budget:
         self._detached = True          # an unpickled ledger is a record; spending on it raises DetachedBudgetError
 
     def reattach(self) -> 'Budget':
-        "Let an unpickled root ledger be charged again; the caller promises that no other copy of it is charged."
+        "Let an unpickled root ledger be charged again: refused while another copy is live in this process, or if this copy is stale."
         if self._block is not None:
             raise ValueError(f"reattach the root ledger, not the part {self.name!r}")
-        for b in self._walk(): b._detached = False
+        if not self._detached: return self
+        uid = getattr(self, '_uid', None)
+        if uid is None:
+            raise ValueError(f"the ledger {self.name!r} was pickled by an older dp_lit without an identity, so a second "
+                             "copy could not be told apart from it: start a new Budget for the remaining spending")
+        with _LOCK:                                # one reattach at a time: of two racing copies, exactly one wins
+            rec = _LIVE.get(uid)
+            live = rec[0]() if rec is not None else None
+            if live is not None and live is not self:
+                raise ValueError(f"reattach refused: another copy of the ledger {self.name!r} is live in this process (the "
+                                 "original, or a copy reattached earlier); charging both would spend its budget twice. "
+                                 "Charge that copy instead")
+            if rec is not None and rec[1] != self._version:
+                raise ValueError(f"reattach refused: this copy of the ledger {self.name!r} is stale (it has seen "
+                                 f"{self._version} charges, the ledger {rec[1]}); reattaching it would spend the same budget again")
+            _LIVE[uid] = [weakref.ref(self), self._version]
+            for b in self._walk(): b._detached = False
         return self
 
     def __repr__(self):

@@ -289,7 +289,10 @@ def gumbel_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:b
 SELECTORS = ('score_perturbation', 'cluster', 'svt', 'em', 'gumbel', 'ptt', 'noisycut')
 
 class PrivateFeatureSelector(SelectorMixin, BaseEstimator):
-    "Private SCOREBASEDFS (Stoddard et al. 2014): score binary features, select k (or above a threshold) with one selector."
+    """Private SCOREBASEDFS (Stoddard et al. 2014): score binary features, select k (or above a threshold) with one selector.
+
+    Rows are truncated to their first `max_features` non-zero columns silently (how many rows that shortens is private).
+    The release is `support_` alone: neither the exact nor the noisy scores are kept."""
     def __init__(self, epsilon:float=0.2, # budget of the selection
                  method:str='em', # one of SELECTORS; 'ptt' and 'noisycut' reproduce flawed published methods and warn
                  scoring:str='tc', # the feature score: 'tc', 'dc', 'pi' or 'ig'

@@ -23,7 +23,7 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, noise_source, geomet
 from .accounting import Budget
 
 # %% auto #0
-__all__ = ['DPLogisticRegression', 'truncate_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
+__all__ = ['logistic_tol_floor', 'DPLogisticRegression', 'truncate_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
 
 # %% ../nbs/20_linear.ipynb #c05140b7
 _NEIGHBOURS = ('add_remove', 'substitution')
@@ -83,17 +83,19 @@ def _resolve_classes(y, classes, n, who):
     if y.ndim == 2 and y.shape[1] == 1: y = column_or_1d(y, warn=True)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
     if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
-    if classes is None:
+    inferred = classes is None
+    if inferred:
         check_classification_targets(y)          # 'Unknown label type' for a continuous y
         warnings.warn(f"{who}: classes were read off the training labels; pass the public class list as classes=",
                       PrivacyLeakWarning, stacklevel=3)
         classes = np.unique(y)
     classes = np.asarray(list(classes))
-    if len(classes) < 2: raise ValueError(f"classes must hold at least two classes; got {len(classes)} class: {list(classes)}")
+    if len(classes) < 2:                              # an inferred list is private: its values are not quoted
+        raise ValueError("classes must hold at least two classes; got one class" + ("" if inferred else f": {classes.tolist()}"))
     if len(np.unique(classes)) != len(classes): raise ValueError(f"classes must be distinct; got {list(classes)}")
     idx = pd.Index(classes).get_indexer(y)
     if np.any(idx < 0):
-        raise ValueError(f"y holds labels outside classes={list(classes)}: {sorted(set(np.asarray(y)[idx < 0].tolist()))[:5]}")
+        raise ValueError(f"y holds labels outside classes={classes.tolist()}; every label must be one of the public classes")
     return classes, idx
 
 def _binarize(X, threshold, who):
@@ -120,9 +122,10 @@ def _non_deterministic_tags(self, tags, sparse_ok=True):
 
 # %% ../nbs/20_linear.ipynb #6863879b
 _C_LOGISTIC = 0.25                     # bound on the second derivative of the logistic loss
+_U = np.finfo(float).eps               # unit of rounding of a double (2^-52)
 
 def _embed(X, norm_bound, fit_intercept):
-    "Public row map: [x / B, 1] / sqrt(2) (or x / B), then clipped to norm 1; a sparse X gives a sparse Z."
+    "Public row map: [x / B, 1] / sqrt(2) (or x / B), then clipped to norm 1 silently; a sparse X gives a sparse Z."
     if sparse.issparse(X):
         Z = sparse.csr_matrix(X, dtype=float) / norm_bound
         if fit_intercept: Z = sparse.hstack([Z, np.ones((Z.shape[0], 1))], format='csr') / math.sqrt(2)
@@ -133,31 +136,50 @@ def _embed(X, norm_bound, fit_intercept):
     nr = np.linalg.norm(Z, axis=1, keepdims=True)
     return Z / np.maximum(nr, 1.0)
 
-def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
-    "Minimiser of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f, to gradient norm <= tol (RuntimeError otherwise)."
+def logistic_tol_floor(n_ref:float, # the public row count of Lambda_tot = Lambda * n_ref
+                       Lambda:float, # regularisation of the average-form objective
+                      ) -> float:
+    "Smallest `tol` accepted: 256 u n_ref (1 + sqrt(2 ln 2 / Lambda)), a public margin above the rounding floor of the gradient."
+    return 256 * _U * max(float(n_ref), 1.0) * (1 + math.sqrt(2 * math.log(2) / Lambda))
+
+def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
+    "Damped Newton-CG on sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f: (iterate, its gradient norm, certified), never raises."
     d = Z.shape[1]
     def fg(f):
         m = s * (Z @ f)
         val = np.logaddexp(0, -m).sum() + 0.5 * lam * f @ f
         grad = Z.T @ (-s * special.expit(-m)) + lam * f
         if b is not None: val, grad = val + b @ f, grad + b
-        return val, grad
-    f = np.zeros(d)
-    for _ in range(100):                                 # damped inexact Newton, steps by CG on Hessian-vector products
-        val, grad = fg(f)
-        gnorm = np.linalg.norm(grad)
-        if gnorm <= tol: return f                        # the only exit: the sensitivity's tol term relies on it
+        return val, grad, float(np.linalg.norm(grad))
+    f = np.zeros(d); val, grad, gnorm = fg(f)
+    best = (gnorm, f)
+    for _ in range(max_iter):
+        if gnorm <= tol: return f, gnorm, True             # the certificate: ||f - argmin|| <= gnorm / lam
         w = special.expit(s * (Z @ f)); w = w * (1 - w)
         H = sparse.linalg.LinearOperator((d, d), matvec=lambda v: Z.T @ (w * (Z @ v)) + lam * v, dtype=float)
         step = sparse.linalg.cg(H, -grad, rtol=0.1 * min(0.5, math.sqrt(gnorm)), atol=0.0, maxiter=20 * d)[0]   # forcing term: superlinear
         t = 1.0
-        while fg(f + t * step)[0] > val and t > 1e-10: t /= 2
-        f = f + t * step
-    raise RuntimeError(f"the solver did not reach gradient norm {tol:g}; raise tol or Lambda (the sensitivity accounts for tol)")
+        while True:                                      # a lower objective, or (values equal to rounding) a smaller gradient
+            v2, g2, n2 = fg(f + t * step)
+            if v2 < val or (v2 <= val + 8 * _U * abs(val) and n2 < gnorm) or t < 1e-10: break
+            t /= 2
+        f, val, grad, gnorm = f + t * step, v2, g2, n2
+        if gnorm < best[0]: best = (gnorm, f)
+    return best[1], best[0], best[0] <= tol
+
+def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
+    "The minimiser to gradient norm <= tol, for exact reference fits and audits (RuntimeError otherwise; the estimator never raises here)."
+    f, gnorm, ok = _newton_logistic(Z, s, lam, b=b, tol=tol)
+    if not ok: raise RuntimeError(f"the solver did not reach gradient norm {tol:g}; raise tol or Lambda")
+    return f
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
 class DPLogisticRegression(ClassifierMixin, BaseEstimator):
-    "Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2."
+    """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
+
+    Rows go through the public embedding and any row still longer than 1 is clipped to norm 1, silently (whether a row
+    was clipped is a fact about that row). `tol` is checked against `logistic_tol_floor` from public quantities before
+    the release is charged; after the charge the fit never raises on account of the data."""
     def __init__(self, epsilon:float=1.0, # budget of the whole fit (inf: the exact regularised minimiser)
                  method:str='output', # 'output' (Alg. 1) or 'objective' (Alg. 2) perturbation
                  Lambda:float=1e-2, # regularisation of the average-form objective (1/n) sum loss + Lambda/2 ||f||^2; > 0
@@ -167,7 +189,7 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
                  n_rows:int|None=None, # public row count for Lambda_tot = Lambda * n_rows; None: see count_share
                  count_share:float=0.05, # add_remove without n_rows: share of epsilon for a noisy row count
                  noise:str='grid_laplace', # output perturbation: 'grid_laplace' (exact on a public grid) or 'gamma' (the paper's; idealised)
-                 tol:float=1e-4, # solver stops at gradient norm <= tol (output perturbation adds 2 tol/Lambda_tot to the sensitivity)
+                 tol:float=1e-4, # solver stops at gradient norm <= tol (output perturbation adds 2 tol/Lambda_tot); >= logistic_tol_floor
                  classes=None, # the public class list (inferred with PrivacyLeakWarning when None)
                  noise_seed:int|None=None, # None: secret noise; an int: reproducible noise, NOT private against whoever knows it
                  budget:Budget|None=None, # an external ledger to charge
@@ -186,10 +208,22 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
         if not (isinstance(self.count_share, numbers.Real) and 0 < self.count_share < 1):
             raise ValueError(f"count_share must be in (0, 1); got {self.count_share!r}")
         if self.n_rows is not None: _check_positive(self.n_rows, 'n_rows (a public row count)', integer=True)
+        self._check_tol(1)                                 # the floor for one row: refuses hopeless tol before any charge
         if self.method == 'objective' and type(self).sensitivity is not DPLogisticRegression.sensitivity:
             raise ValueError(f"method='objective' does not use sensitivity(), which {type(self).__name__} overrides; "
                              "use method='output' (objective perturbation has its own constants, see _objective_noise)")
         return eps
+
+    def _check_tol(self, n_ref):
+        "Refuse a `tol` below what the solver can certify, from public quantities only (Lambda and the public n_ref)."
+        floor = logistic_tol_floor(n_ref, self.Lambda)
+        if self.tol < floor:
+            raise ValueError(f"tol={self.tol!r} is below what the solver can certify with Lambda={self.Lambda!r} and the public "
+                             f"row count n_ref={n_ref}: tol must be >= 256 u n_ref (1 + sqrt(2 ln 2 / Lambda)) = {floor:.3g}; raise tol or Lambda")
+
+    def _solve(self, Z, s, lam, b=None):
+        "The released centre: the solver's best iterate (certified within tol / lam of the minimiser above the tol floor); never raises."
+        return _newton_logistic(Z, s, lam, b=b, tol=self.tol)[0]
 
     def sensitivity(self, lam_tot:float, # the public Lambda_tot = Lambda * n_ref of the sum-form objective
                    ) -> float:
@@ -227,6 +261,7 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
             ledger.check(eps, 'private logistic regression')
             ledger.spend(eps_count, 'noisy row count (sets Lambda_tot)')
             n_ref = max(int(geometric_mechanism(X.shape[0], 1, eps_count, random_state=src)), 1)
+        self._check_tol(n_ref)                           # public: a parameter, n_rows, n under substitution, or the released count
         self.n_ref_ = n_ref
         lam_tot = self.Lambda * n_ref
         eps_each = (eps - eps_count) / n_problems
@@ -239,10 +274,10 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
             what = (f"{self.method} perturbation" + ('' if K == 2 else f" (class {k} vs rest)")
                     + (f", L2 sensitivity {self.sensitivity_:.4g}" if self.sensitivity_ is not None else ''))
             if math.isinf(eps):
-                ledger.spend(eps_each, what); coefs.append(_solve_logistic(Z, s, lam_tot, tol=self.tol)); continue
+                ledger.spend(eps_each, what); coefs.append(self._solve(Z, s, lam_tot)); continue
             ledger.spend(eps_each, what)
             if self.method == 'output':
-                f = _solve_logistic(Z, s, lam_tot, tol=self.tol)
+                f = self._solve(Z, s, lam_tot)
                 sens = self.sensitivity_
                 if self.noise == 'gamma':
                     f = f + gamma_ball_noise(Z.shape[1], sens / eps_each, random_state=src)
@@ -251,7 +286,7 @@ class DPLogisticRegression(ClassifierMixin, BaseEstimator):
             else:
                 beta, extra = self._objective_noise(eps_each, lam_tot)
                 b = gamma_ball_noise(Z.shape[1], 1.0 / beta, random_state=src)
-                f = _solve_logistic(Z, s, lam_tot + extra, b=b, tol=self.tol)
+                f = self._solve(Z, s, lam_tot + extra, b=b)
             coefs.append(np.asarray(f, float))
         self.coef_full_ = np.vstack(coefs)
         scale = 1 / math.sqrt(2) if self.fit_intercept else 1.0
@@ -320,7 +355,9 @@ class _NBBase(ClassifierMixin, BaseEstimator):
 
 # %% ../nbs/20_linear.ipynb #5447eff4
 class DPBernoulliNB(_NBBase):
-    "Bernoulli naive Bayes from noisy counts; rows truncated to s non-zero features, sensitivity 1 + s."
+    """Bernoulli naive Bayes from noisy counts; rows truncated to s non-zero features, sensitivity 1 + s.
+
+    Truncation to the first `max_features` non-zero columns is silent, like clipping: how many rows it shortens is private."""
     def __init__(self, epsilon:float=1.0, # budget of the fit
                  max_features:int|None=None, # public bound s on non-zero features per row (enforced); None: all columns
                  binarize:float|None=None, # None: X must be 0/1; a threshold t >= 0: values above t count as 1 (a public map)
@@ -375,9 +412,9 @@ def _category_frame(X):
         col = F[c]
         if col.dtype.kind == 'c': raise ValueError(f"X column {j}: Complex data not supported")
         if col.isna().any() or (col.dtype.kind == 'f' and not np.all(np.isfinite(col))):
-            raise ValueError(f"X column {j} contains NaN, infinite or missing values; encode missing values as a public category")
+            raise ValueError("X contains NaN, infinite or missing values; encode missing values as a public category")
         if col.dtype == object and not col.map(lambda v: isinstance(v, (str, numbers.Real))).all():
-            raise TypeError(f"X column {j}: argument must be a string or a real number (a category label)")
+            raise TypeError("X: argument must be a string or a real number (a category label) in every column")
     return F
 
 # %% ../nbs/20_linear.ipynb #5d9de5b0
@@ -393,11 +430,13 @@ class DPCategoricalNB(_NBBase):
         self.epsilon, self.categories, self.alpha, self.neighbours = epsilon, categories, alpha, neighbours
         self.handle_unknown, self.classes, self.noise_seed, self.budget = handle_unknown, classes, noise_seed, budget
 
-    def _encode(self, X):
+    def _encode(self, X, at_fit=False):
         F = _category_frame(X)
         if F.shape[1] != len(self.categories_):
             raise ValueError(f"X has {F.shape[1]} features, but {type(self).__name__} is expecting {len(self.categories_)} features as input")
         codes = np.column_stack([pd.Index(cats).get_indexer(F.iloc[:, j]) for j, cats in enumerate(self.categories_)])
+        if np.any(codes < 0) and at_fit:                 # training rows: the rule only, no column, no value
+            raise ValueError("X holds values outside the public categories given as categories=; every training value must be one of its column's categories")
         if np.any(codes < 0) and self.handle_unknown == 'error':
             j = int(np.argwhere(codes < 0)[0, 1])
             raise ValueError(f"X column {j} holds a value outside its public categories {list(self.categories_[j])[:10]} "
@@ -423,8 +462,7 @@ class DPCategoricalNB(_NBBase):
                           PrivacyLeakWarning, stacklevel=2)
             cats = [sorted(pd.unique(F[c])) for c in F.columns]
         self.categories_ = cats
-        codes = self._encode(F)
-        if np.any(codes < 0): raise ValueError("X holds values outside the public categories given as categories=")
+        codes = self._encode(F, at_fit=True)
         eps, yi, src, mult = self._start(len(F), y)
         K, p = len(self.classes_), len(cats)
         self.sensitivity_ = mult * (1 + p)
@@ -449,7 +487,9 @@ class DPCategoricalNB(_NBBase):
 
 # %% ../nbs/20_linear.ipynb #7b0eb57f
 class DPGaussianNB(_NBBase):
-    "Gaussian naive Bayes from noisy counts, sums and sums of squares with public bounds; no class size in any sensitivity."
+    """Gaussian naive Bayes from noisy counts, sums and sums of squares with public bounds; no class size in any sensitivity.
+
+    Values outside the public `bounds` are clipped to them silently (no warning: whether a value lies outside is a private fact)."""
     def __init__(self, epsilon:float=1.0, # budget of the fit: a third each to counts, sums and sums of squares
                  bounds=None, # public (lower, upper): one pair for all columns or one per column; None: read off the data (warns)
                  neighbours:str='add_remove', # 'add_remove' or 'substitution' (sensitivities doubled)

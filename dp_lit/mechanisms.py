@@ -15,11 +15,12 @@ import numpy as np
 from scipy import special
 
 # %% auto #0
-__all__ = ['PrivacyLeakWarning', 'check_random_state', 'check_epsilon', 'check_sensitivity', 'OSEntropy', 'noise_source',
-           'laplace_mechanism', 'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism',
-           'exponential_probabilities', 'exponential_mechanism', 'exponential_mechanism_segments', 'median_grid',
-           'private_median', 'hash_keys', 'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism',
-           'keyed_laplace_mechanism', 'median_smooth_sensitivity', 'smooth_sensitivity_median', 'gamma_ball_noise']
+__all__ = ['EPSILON_MAX', 'PrivacyLeakWarning', 'check_random_state', 'InvalidParameterError', 'check_number', 'check_epsilon',
+           'check_sensitivity', 'OSEntropy', 'noise_source', 'laplace_mechanism', 'discrete_laplace_pmf',
+           'geometric_mechanism', 'grid_laplace_mechanism', 'exponential_probabilities', 'exponential_mechanism',
+           'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys', 'keyed_uniform',
+           'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
+           'median_smooth_sensitivity', 'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
 class PrivacyLeakWarning(RuntimeWarning):
@@ -43,31 +44,63 @@ def check_random_state(random_state=None, # None, a non-negative int, a `SeedSeq
                     f"numpy.random.Generator; got {type(random_state).__name__}")
 
 # %% ../nbs/00_mechanisms.ipynb #8ab7d782
+class InvalidParameterError(ValueError, TypeError):
+    "A parameter of the wrong type or outside its range (both a `ValueError` and a `TypeError`, as in scikit-learn)."
+
+EPSILON_MAX = 1e6   # largest finite epsilon (or beta) accepted: see the text below
+
+def check_number(value, # the parameter: a real number (bool, str, None, complex are refused), or an array of them with `array=True`
+                 name:str, # argument name used in the error message
+                 low:float=0.0, # lower limit
+                 low_ok:bool=False, # whether `low` itself is admissible
+                 high:float=math.inf, # largest admissible finite value
+                 allow_inf:bool=False, # accept +inf
+                 why_high:str='', # the reason for `high`, shown when it is exceeded
+                 array:bool=False, # validate every entry of an array (returned as a float array)
+                ):
+    "The one check of every numeric privacy parameter: `value` as a float (or float array), else `InvalidParameterError` naming `name` and the rule."
+    kind = 'positive' if (low == 0 and not low_ok) else 'non-negative' if low == 0 else f"{'>=' if low_ok else '>'} {low:g}"
+    what = f"a {kind} {'number (or inf)' if allow_inf else 'finite number'}" if low == 0 else f"a number {kind}"
+    if array:
+        a = None if isinstance(value, (str, bytes)) else np.asarray(value)
+        if a is None or a.dtype.kind not in 'iuf':
+            raise InvalidParameterError(f"{name} must be {what} (an int or float array); got {type(value).__name__} "
+                                        f"{'of dtype ' + str(a.dtype) if a is not None else repr(value)}")
+        a = a.astype(float)
+    else:
+        if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+            raise InvalidParameterError(f"{name} must be {what} (an int or float); got {type(value).__name__} {value!r}")
+        try: a = np.asarray(float(value))
+        except OverflowError: a = np.asarray(math.inf if value > 0 else -math.inf)   # an int beyond the doubles
+    bad = lambda m: a[m].ravel()[0].item() if a.ndim else a.item()
+    if np.isnan(a).any():
+        raise InvalidParameterError(f"{name} must be {what}; got NaN")
+    below = (a < low) | ((a == low) if not low_ok else False)
+    if np.any(below):
+        raise InvalidParameterError(f"{name} must be {what}; got {bad(below)!r}")
+    if not allow_inf and np.isinf(a).any():
+        raise InvalidParameterError(f"{name} must be {what}; got inf")
+    over = np.isfinite(a) & (a > high)
+    if over.any():
+        raise InvalidParameterError(f"{name} must be at most {high:g}{why_high}; got {bad(over)!r}")
+    return a if array else float(a)
+
 def check_epsilon(epsilon, # the privacy parameter to validate
                   name:str='epsilon', # argument name used in the error message
                   allow_inf:bool=False, # accept `inf` (a non-private reference run)
-                 ) -> float:
-    "Return `epsilon` as a float, or raise `ValueError` naming `name` unless it is positive (and finite)."
-    try:
-        eps = float(epsilon)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a positive number; got {epsilon!r}") from None
-    if math.isnan(eps) or eps <= 0 or (math.isinf(eps) and not allow_inf):
-        what = "a positive number (or inf)" if allow_inf else "a positive finite number"
-        raise ValueError(f"{name} must be {what}; got {epsilon!r}")
-    return eps
+                  array:bool=False, # one epsilon per entry of an array
+                 ):
+    "`epsilon` as a float: refuses bool, str and other non-numbers, NaN, values <= 0, inf (unless `allow_inf`) and values above `EPSILON_MAX`."
+    why = (" (beyond it exp(-epsilon) has long underflowed to 0, every noise draw here is exactly 0, and products such as "
+           "epsilon * utility risk overflow" + ("; pass inf for a non-private reference run)" if allow_inf else ")"))
+    return check_number(epsilon, name, 0.0, False, EPSILON_MAX, allow_inf, why, array)
+
 
 # %% ../nbs/00_mechanisms.ipynb #2f324b04
 def check_sensitivity(sensitivity, name:str='sensitivity', allow_zero:bool=True) -> float:
-    "Return `sensitivity` as a float, or raise `ValueError` unless it is finite and non-negative (positive if `allow_zero=False`)."
-    try:
-        s = float(sensitivity)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a non-negative number; got {sensitivity!r}") from None
-    if not math.isfinite(s) or s < 0 or (s == 0 and not allow_zero):
-        what = "a non-negative finite number" if allow_zero else "a positive finite number"
-        raise ValueError(f"{name} must be {what}; got {sensitivity!r}")
-    return s
+    "`sensitivity` as a float through `check_number`: finite and non-negative (positive if `allow_zero=False`)."
+    return check_number(sensitivity, name, 0.0, allow_zero)
 
 def _finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
     "`x` as a float array; `ValueError` naming `name` if it is not numeric, holds NaN/inf, or is empty."
@@ -80,6 +113,7 @@ def _finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
     if not np.all(np.isfinite(a)):
         raise ValueError(f"{name} contains NaN or infinite values; expected finite numbers")
     return a
+
 
 # %% ../nbs/00_mechanisms.ipynb #6c708b42
 try:                                                   # optional: a fast ChaCha20 from OpenSSL
@@ -137,10 +171,16 @@ def noise_source(random_state=None, # None: OS entropy (secret); int, SeedSequen
     if isinstance(random_state, (OSEntropy, _GeneratorSource)): return random_state
     return _GeneratorSource(check_random_state(random_state))
 
+_BELOW_ONE = float(np.nextafter(1.0, 0.0))            # 1 - 2^-53, the largest double below 1
+
+def _unit_from_words(w) -> np.ndarray:
+    "Doubles strictly inside (0, 1) from 64-bit words: (k + 1/2) 2^-53 rounded to a double, k = w >> 11; the top k (which rounds to 1) gives 1 - 2^-53."
+    return np.minimum(((np.asarray(w, dtype=np.uint64) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53, _BELOW_ONE)
+
 def _uniform01(src, shape) -> np.ndarray:
-    "Doubles (k + 1/2) 2^-53 with k uniform on 0..2^53-1: uniform on (0, 1), never exactly 0 or 1."
+    "Uniform doubles strictly inside (0, 1) from the noise source `src` (53-bit resolution): see `_unit_from_words`."
     n = int(np.prod(shape, dtype=np.int64))
-    return (((src.words(n) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53).reshape(shape)
+    return _unit_from_words(src.words(n)).reshape(shape)
 
 # %% ../nbs/00_mechanisms.ipynb #0af181db
 def laplace_mechanism(value, # the exact query answer: a number or an array (treated as one vector query)
@@ -151,6 +191,7 @@ def laplace_mechanism(value, # the exact query answer: a number or an array (tre
     "Textbook `value + Lap(sensitivity/epsilon)` in floating point: epsilon-DP in idealised arithmetic only (Mironov 2012)."
     x = _finite_array(value, 'value')
     scale = check_sensitivity(sensitivity) / check_epsilon(epsilon)
+    if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     u = _uniform01(noise_source(random_state), x.shape) - 0.5
     out = x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
     return float(out) if np.ndim(value) == 0 else out
@@ -317,12 +358,9 @@ def geometric_mechanism(count, # exact integer count(s): a number or an array (o
 def _check_granularity(granularity, sensitivity:float) -> float:
     if granularity is None:
         return 2.0 ** (math.floor(math.log2(sensitivity)) - 20)
-    try:
-        g = float(granularity)
-    except (TypeError, ValueError):
-        raise ValueError(f"granularity must be a positive power of two; got {granularity!r}") from None
-    if not (math.isfinite(g) and g > 0 and math.frexp(g)[0] == 0.5):
-        raise ValueError(f"granularity must be a positive power of two (e.g. 2**-10); got {granularity!r}")
+    g = check_number(granularity, 'granularity')
+    if math.frexp(g)[0] != 0.5:
+        raise InvalidParameterError(f"granularity must be a positive power of two (e.g. 2**-10); got {granularity!r}")
     return g
 
 def grid_laplace_mechanism(value, # the exact answer: a number or an array (one vector query)
@@ -337,9 +375,8 @@ def grid_laplace_mechanism(value, # the exact answer: a number or an array (one 
     sens = check_sensitivity(sensitivity, allow_zero=False)
     eps = check_epsilon(epsilon)
     g = _check_granularity(granularity, sens)
-    k0 = np.rint(x / g)                                       # exact division: g is a power of two
-    if np.any(np.abs(k0) >= 2.0 ** 52):
-        raise ValueError(f"value is too large for granularity {g:g}: |value|/granularity must stay below 2^52")
+    top = 2.0 ** 52 - 1                                       # values beyond +-top grid steps are clipped there, silently:
+    k0 = np.clip(np.rint(x / g), -top, top)                   # clipping cannot raise the sensitivity, and an error would depend on the value
     if changed is None: changed = max(x.size, 1)
     if isinstance(changed, bool) or not isinstance(changed, numbers.Integral) or not 1 <= changed <= max(x.size, 1):
         raise ValueError(f"changed must be an int between 1 and the number of coordinates ({x.size}); got {changed!r}")
@@ -419,10 +456,9 @@ def exponential_mechanism_segments(utilities, # flat utilities: the candidates o
     if L.ndim != 1 or L.dtype.kind not in 'iu' or len(L) == 0 or (L < 1).any():
         raise ValueError("lengths must be a non-empty 1-D array of positive integers (candidates per selection)")
     if int(L.sum()) != len(u): raise ValueError(f"lengths sum to {int(L.sum())} but there are {len(u)} utilities")
-    eps = np.asarray(epsilon, dtype=float)
+    eps = check_epsilon(epsilon, array=True)
     if eps.ndim > 1 or (eps.ndim == 1 and eps.shape != L.shape):
         raise ValueError(f"epsilon must be one number or one per selection ({len(L)}); got shape {eps.shape}")
-    if not (np.isfinite(eps) & (eps > 0)).all(): raise ValueError("epsilon must be positive and finite for every selection")
     sens = check_sensitivity(sensitivity, allow_zero=False)
     z = u * (eps / (2 * sens) if eps.ndim == 0 else np.repeat(eps / (2 * sens), L))
     if log_base is not None:
@@ -539,7 +575,7 @@ def hash_keys(*keys) -> np.ndarray:
 def keyed_uniform(seed, *keys) -> np.ndarray:
     "Public uniform (0, 1) draws that are a fixed function of `(seed, *keys)` (53 bits each); for public structure, never for noise."
     h = hash_keys(np.uint64(seed), *keys)
-    return ((h >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53
+    return _unit_from_words(h)
 
 # %% ../nbs/00_mechanisms.ipynb #c73959cd
 _CHACHA_CONST = np.array([0x61707865, 0x3320646E, 0x79622D32, 0x6B206574], dtype=np.uint32)
@@ -649,10 +685,11 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     "`value` + textbook float Lap(sensitivity/epsilon) noise fixed by `(key, keys)`: idealised arithmetic (Mironov 2012)."
     x = _finite_array(value, 'value', allow_empty=True)
     scale = check_sensitivity(sensitivity) / check_epsilon(epsilon)
+    if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     shape = np.broadcast_shapes(x.shape, *[np.shape(k) for k in keys]) if keys else x.shape
     ws = _keyed_words(key, keys, shape, 2)
     n = int(np.prod(shape, dtype=np.int64))
-    u = (((ws.draw(np.arange(n)) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53).reshape(shape) - 0.5
+    u = _unit_from_words(ws.draw(np.arange(n))).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
 
 # %% ../nbs/00_mechanisms.ipynb #30aea328
@@ -662,11 +699,10 @@ def median_smooth_sensitivity(values, # the private values (will be sorted)
                               beta:float, # smoothing parameter beta > 0
                              ) -> float:
     "The beta-smooth sensitivity S*_beta of the median (lower median x_m, m = ceil(n/2)) under substitution (NRS 2007, Def. 2.1, Prop. 3.4)."
-    v = np.sort(_finite_array(values, 'values').ravel())
+    v = _finite_array(values, 'values').ravel()
     lo, hi = _median_bounds(v, lower, upper, False)
     b = check_epsilon(beta, 'beta')
-    if v.min() < lo or v.max() > hi:
-        raise ValueError(f"values must lie in [lower, upper] = [{lo}, {hi}]; clip them first")
+    v = np.sort(np.clip(v, lo, hi))                           # values outside the public bounds are clipped, silently
     n = v.size
     y = np.concatenate([[lo], v, [hi]])                       # y[i] = x_i (1-indexed), x_0 = a, x_{n+1} = b
     m = (n + 1) // 2
@@ -683,33 +719,76 @@ def median_smooth_sensitivity(values, # the private values (will be sorted)
     return best
 
 def _standard_cauchy(src, shape) -> np.ndarray:
-    "Standard Cauchy draws tan(pi (u - 1/2)) from 53-bit uniforms u in (0, 1): idealised floating point."
+    "Standard Cauchy draws tan(pi (u - 1/2)) from 53-bit uniforms u strictly inside (0, 1): finite, idealised floating point."
     return np.tan(np.pi * (_uniform01(src, shape) - 0.5))
 
 # %% ../nbs/00_mechanisms.ipynb #e7602f35
-def smooth_sensitivity_median(values, # the private values (one attribute)
+def _ss_granularity(granularity, lo:float, hi:float):
+    "The public grid spacing of `smooth_sensitivity_median` (None for the idealised raw doubles)."
+    if isinstance(granularity, str):
+        if granularity == 'idealised': return None
+        if granularity != 'auto':
+            raise InvalidParameterError(f"granularity must be 'auto', 'idealised' or a positive power of two; got {granularity!r}")
+        w, M = hi - lo, max(abs(lo), abs(hi))
+        if not math.isfinite(w): raise ValueError("upper - lower overflows a double; expected finite public bounds")
+        e = ([math.floor(math.log2(w)) - 20] if w > 0 else []) + ([math.floor(math.log2(M)) - 40] if M > 0 else [])
+        return 2.0 ** max(e) if e else 1.0
+    if granularity is None:
+        raise InvalidParameterError("granularity=None is ambiguous: pass 'auto' (a public grid, the default) or "
+                                    "'idealised' (raw doubles, whose set of possible values depends on the data)")
+    g = _check_granularity(granularity, 1.0)
+    if max(abs(lo), abs(hi)) > g * 2.0 ** 40:
+        raise InvalidParameterError(f"granularity {g:g} is too fine for bounds of magnitude {max(abs(lo), abs(hi)):g}: "
+                                    "it must be at least 2^-40 times the larger bound, so that every grid cell holds many doubles")
+    return g
+
+def _ss_parameters(values, lo:float, hi:float, eps:float) -> tuple:
+    "(median, noise scale 6 S*/eps) exactly as `smooth_sensitivity_median` computes them (values clipped to [lo, hi])."
+    v = np.sort(np.clip(np.asarray(values, dtype=float).ravel(), lo, hi))
+    return float(v[(v.size + 1) // 2 - 1]), 6 * median_smooth_sensitivity(v, lo, hi, eps / 6) / eps
+
+def _ss_reachable(x, # released values
+                  med:float, scale:float, lo:float, hi:float, # the release's parameters (`_ss_parameters`) and bounds
+                  g=None, # the grid spacing, or None for raw doubles
+                  window:int=4, # uniforms tried either side of each inverse
+                 ) -> np.ndarray:
+    "Exact replay: True where `smooth_sensitivity_median`'s double arithmetic yields `x` from (med, scale) for some 53-bit uniform."
+    x = np.asarray(x, dtype=float)
+    def fwd(k):
+        u = np.minimum((k + 0.5) * 2.0 ** -53, _BELOW_ONE)
+        out = med + scale * np.tan(np.pi * (u - 0.5))
+        if g is not None: out = np.round(out / g) * g
+        return np.clip(out, lo, hi)
+    ok = (x == lo) | (x == hi)                                # the clipped tails: reachable from any data set
+    if scale == 0: return ok | (x == fwd(np.zeros(1)))
+    with np.errstate(all='ignore'):
+        for t in ([x] if g is None else [x - g / 2, x, x + g / 2]):
+            k0 = np.floor((np.arctan((t - med) / scale) / np.pi + 0.5) * 2.0 ** 53 - 0.5)
+            for d in range(-window, window + 1):
+                ok |= fwd(np.clip(k0 + d, 0, 2.0 ** 53 - 1)) == x
+    return ok
+
+def smooth_sensitivity_median(values, # the private values (one attribute); values outside [lower, upper] are clipped
                               lower:float, # public lower bound of the values' domain
                               upper:float, # public upper bound of the values' domain
                               epsilon:float, # privacy budget (pure epsilon-DP, substitution neighbours)
-                              granularity:float|None=None, # snap the output to this public grid (post-processing), or None
+                              granularity='auto', # 'auto': a public grid from the bounds; a power of two; or 'idealised' (raw doubles)
                               random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
                               size:int|None=None, # number of independent releases (each costs epsilon), for audits
                              ):
-    "Median + (6 S*/epsilon) Cauchy noise, beta = epsilon/6, clipped to [lower, upper] (NRS 2007): epsilon-DP for substitution neighbours, idealised arithmetic."
-    v = np.sort(_finite_array(values, 'values').ravel())
+    "Median + (6 S*/epsilon) Cauchy noise, beta = epsilon/6 (NRS 2007), snapped to a public grid and clipped to [lower, upper]: epsilon-DP for substitution neighbours."
+    v = _finite_array(values, 'values').ravel()
     lo, hi = _median_bounds(v, lower, upper, False)
     eps = check_epsilon(epsilon)
-    if v.min() < lo or v.max() > hi:
-        raise ValueError(f"values must lie in [lower, upper] = [{lo}, {hi}]; clip them first")
-    s = median_smooth_sensitivity(v, lo, hi, eps / 6)
-    med = float(v[(v.size + 1) // 2 - 1])
+    g = _ss_granularity(granularity, lo, hi)
+    med, scale = _ss_parameters(v, lo, hi, eps)
     shape = () if size is None else (int(size),)
-    out = med + (6 * s / eps) * _standard_cauchy(noise_source(random_state), shape)
-    if granularity is not None:
-        g = _check_granularity(granularity, 1.0)
-        out = np.round(out / g) * g
-    out = np.clip(out, lo, hi)
+    out = med + scale * _standard_cauchy(noise_source(random_state), shape)
+    if g is not None:
+        out = np.round(out / g) * g                          # post-processing onto the public grid g Z
+    out = np.clip(out, lo, hi)                                # outputs: the grid points in [lower, upper], and the bounds
     return float(out) if size is None else out
+
 
 # %% ../nbs/00_mechanisms.ipynb #a6fda68f
 def gamma_ball_noise(dim:int, # dimension d of the vector

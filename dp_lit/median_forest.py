@@ -364,7 +364,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
     member_row = np.arange(len(member_tree)) if member_row is None else np.asarray(member_row, np.int64)
-    check_codes(E, space)                                         # category codes index the counts: refuse any outside them
+    try: check_codes(E, space)                                    # category codes index the counts: refuse any outside them
+    except ValueError: bad = True
+    else: bad = False
+    if bad: raise ValueError("E: every categorical column must hold category codes 0..n_values-1 of its public domain "
+                             "(encode rows with FeatureSpace.encode)")       # the rule, not the private values
     depth = np.asarray(depth, np.int64)
     cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
         else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
@@ -466,8 +470,8 @@ _STOPPING = ('noisy_size', 'depth', 'exact')
 def _check_y(y, n, missing=True):
     "y as a 1-D array of n labels, no NaN among float labels; `missing`: also look for NaN/None among object labels (with a class list they fail the class check)."
     y = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
-    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
-    if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
+    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
+    if len(y) != n: raise ValueError("X and y must have the same number of rows")   # the counts are private: not quoted
     if n == 0: raise ValueError("X is empty; expected at least one row")
     if (y.dtype.kind == 'f' or (missing and y.dtype.kind in 'OmM')) and pd.isna(y).any(): raise ValueError("y contains missing labels")
     return y
@@ -475,6 +479,27 @@ def _check_y(y, n, missing=True):
 def _unlabelled(y) -> np.ndarray:
     "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
+
+def _check_labels(y, classes):
+    "ValueError unless every label in `y` is one of the public `classes`; the message states the rule, never the labels."
+    if classes is None or isinstance(classes, (str, bytes)) or not hasattr(classes, '__iter__') or not len(y): return
+    cls = np.asarray(list(classes))
+    if len(cls) and (pd.Index(cls).get_indexer(y) < 0).any():
+        raise ValueError("y has a label that is not in classes: every training label must be one of the public classes "
+                         "(-1 marks an unlabelled row, for the semi-supervised estimators only)")
+
+_MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
+
+def _check_planned(max_depth, n_trees, depth):
+    "ValueError when trees of the planned (public) depths would hold more than `_MAX_PLANNED_LEAVES` leaves."
+    leaves = float(np.sum(2.0 ** np.asarray(depth, float)))
+    if leaves > _MAX_PLANNED_LEAVES:
+        raise ValueError(f"max_depth={max_depth}: {n_trees} trees of depth up to {int(np.max(depth))} would hold {leaves:.3g} "
+                         f"leaves (limit {_MAX_PLANNED_LEAVES:,}); lower max_depth, or use stopping='noisy_size'")
+
+def _depth_cap(n_trees):
+    "The public cap on a noisy-size depth: n_trees trees of this depth hold at most `_MAX_PLANNED_LEAVES` leaves."
+    return max(0, int(math.floor(math.log2(_MAX_PLANNED_LEAVES / n_trees))))
 
 def _int_param(v, name, lo=1, none=False):
     if v is None and none: return None
@@ -520,8 +545,6 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
     return np.clip(h, 0, max_depth).astype(np.int64)
 
 # %% ../nbs/13_median_forests.ipynb #cc9e8f98
-_MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
-
 class _MedianForestBase(ClassifierMixin, BaseEstimator):
     "Input handling, tree growing, leaf counting and prediction shared by the median-forest classifiers."
     _semi = False
@@ -551,7 +574,9 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         if not self._semi and not lab.all(): pass
         if self.classes is not None and any(c is not None and not isinstance(c, str) and c == -1 for c in self.classes):
             raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
-        if self._semi and not lab.any(): raise ValueError("y has no labelled row (every label is -1)")
+        if self._semi and not lab.any() and self.classes is None:
+            raise ValueError("y has no labelled row (every label is -1) and classes is not given; pass classes=, the public class list")
+        _check_labels(y[lab], self.classes)                  # before resolve_classes, whose message would quote the labels
         self.classes_, lab_idx = resolve_classes(y[lab], self.classes, where=name, codes=True)
         with warnings.catch_warnings():
             if public_features: warnings.simplefilter('ignore', PrivacyLeakWarning)   # features public by assumption
@@ -564,7 +589,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         self.replace_ = (k > self.n_features_in_) if self.replace is None else bool(self.replace)
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = lab_idx
-        return self.space_.encode(df), y_idx, lab
+        return self.space_.encode(df), y_idx, lab   # numbers clipped silently to the public bounds
 
     def _levels(self, eps_s, depth):
         "Per-tree level budgets (n_trees, max depth): eq. (7) over each tree's own planned depth."
@@ -582,7 +607,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         noisy = n_rows if math.isinf(eps_n) else int(geometric_mechanism(n_rows, sensitivity, eps_n, random_state=src))
         self.noisy_rows_ = noisy
         s = mean_log_shrink(self.space_)
-        depth = tree_depths(np.full(T, max(noisy, 0) / T), self.min_samples_split, k, s)
+        depth = tree_depths(np.full(T, max(noisy, 0) / T), self.min_samples_split, min(k, _depth_cap(T)), s)   # public cap: no error after the charge
         # candidates per depth: about twice the rows a node is expected to hold there, at least 16, at most n_candidates
         rows_at = max(noisy, 0) / T * np.exp(-s * np.arange(int(depth.max(initial=0)) + 1))
         self.n_candidates_ = np.clip(np.ceil(2 * rows_at), 16, self.n_candidates).astype(np.int64)
@@ -613,11 +638,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
 
     def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None,
               return_leaves=False):
-        if not exact_stop:                                   # without a size rule every planned node exists, empty or not
-            leaves = float(np.sum(2.0 ** np.asarray(depth, float)))
-            if leaves > _MAX_PLANNED_LEAVES:
-                raise ValueError(f"max_depth={self.max_depth_}: {n_trees} trees of depth up to {int(np.max(depth))} would hold "
-                                 f"{leaves:.3g} leaves (limit {_MAX_PLANNED_LEAVES:,}); lower max_depth, or use stopping='noisy_size'")
+        if not exact_stop: _check_planned(self.max_depth_, n_trees, depth)   # every planned node exists: depths are public or capped
         return build_median_trees(self.space_, E, member_tree, n_trees, depth, eps_levels, member_row=member_row,
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
@@ -673,7 +694,9 @@ class MedianForestClassifier(_MedianForestBase):
                  noise:str='geometric', # leaf counts: 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
                  random_state=None, # public randomness: attribute choices (never the noise, candidates or row assignment)
                  noise_seed:int|None=None, # None: secret randomness from OS entropy; an int: reproducible, NOT private against whoever knows it
-                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
+                 domains:dict|None=None, categories:dict|None=None, # public domains (a training category outside them: ValueError naming the attribute)
+                 bounds=None, # public (lower, upper) of the numeric attributes; training values outside are clipped to them silently (a warning would depend on a private row)
+                 classes=None, # the public class list (a training label outside it: ValueError, the label not quoted)
                  budget:Budget|None=None, # an external ledger to charge
                 ):
         self.n_estimators, self.max_depth, self.epsilon, self.structure_share = n_estimators, max_depth, epsilon, structure_share
@@ -706,6 +729,7 @@ class MedianForestClassifier(_MedianForestBase):
         E, y_idx, _ = self._setup(X, y)
         if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = int(self.n_estimators), self.max_depth_
+        if self.stopping == 'depth': _check_planned(k, T, np.full(T, k))       # public: refused before anything is charged
         ledger = self.budget if self.budget is not None else Budget(eps, name='MedianForestClassifier')
         ledger.check(eps, 'median forest')                                    # fail before any noise is drawn
         src = noise_source(self.noise_seed)
@@ -748,8 +772,9 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                  replace:bool|None=None,
                  neighbours:str='add_remove', # SSPE-1: whole rows added/removed or 'substitution' (a label removed alone costs up to 2 eps); SSPE-2: 'add_remove' = a label removed (sensitivity 1), 'label_change' (2)
                  noise:str='geometric', random_state=None, noise_seed:int|None=None,
-                 domains:dict|None=None, categories:dict|None=None, bounds=None,
-                 classes=None, # the public class list; must not contain -1 (the unlabelled marker)
+                 domains:dict|None=None, categories:dict|None=None,
+                 bounds=None, # public (lower, upper) of the numeric attributes; training values outside are clipped to them silently (a warning would depend on a private row)
+                 classes=None, # the public class list; must not contain -1 (the unlabelled marker); with it, y may hold no label at all
                  budget:Budget|None=None,
                 ):
         self.n_estimators, self.private_features, self.max_depth, self.epsilon = n_estimators, private_features, max_depth, epsilon
@@ -772,6 +797,7 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
             _warn_faithful("SemiSupervisedMedianForestClassifier: stopping='exact' stops on exact counts of the private unlabelled rows.")
         E, y_idx, lab = self._setup(X, y, public_features=not pf)
         k = self.max_depth_
+        if pf and self.stopping == 'depth': _check_planned(k, T, np.full(T, k))   # public: refused before anything is charged
         ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
         ledger.check(eps, 'semi-supervised median forest')
         src = noise_source(self.noise_seed)
@@ -826,7 +852,9 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
                  pseudo_label:str='all', # 'all' rows (private under both relations) or 'unlabelled' only (Alg. 4; reveals which rows are labelled)
                  replace:bool|None=None, neighbours:str='add_remove', noise:str='geometric',
                  random_state=None, noise_seed:int|None=None,
-                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None, budget:Budget|None=None):
+                 domains:dict|None=None, categories:dict|None=None,
+                 bounds=None, # public (lower, upper) of the numeric attributes; training values outside are clipped to them silently (a warning would depend on a private row)
+                 classes=None, budget:Budget|None=None):
         self.n_first, self.n_second, self.max_depth, self.epsilon = n_first, n_second, max_depth, epsilon
         self.min_samples_split, self.second_noise, self.replace, self.neighbours = min_samples_split, second_noise, replace, neighbours
         self.noise, self.random_state, self.noise_seed, self.pseudo_label = noise, random_state, noise_seed, pseudo_label

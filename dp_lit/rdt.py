@@ -20,7 +20,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, noise_source,
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
-from .accounting import Budget
+from .accounting import Budget, BudgetExceededError
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
                           resolve_classes, _as_frame, _encode_fitted, _merge_counts)
 
@@ -36,15 +36,15 @@ def _check_y(y, n, where='fit'):
         warnings.warn("A column-vector y was passed when a 1d array was expected; it was ravelled to shape (n_samples,).",
                       DataConversionWarning, stacklevel=3)
         y = y.ravel()
-    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
-    if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
+    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
+    if len(y) != n: raise ValueError("X and y must have the same number of rows")    # the counts are private: not quoted
     if n == 0: raise ValueError("X is empty; expected at least one row")
     if pd.isna(y).any(): raise ValueError("y contains missing labels")
     try: kind = type_of_target(y)
     except (ValueError, TypeError): kind = 'unknown'
     if kind in ('continuous', 'continuous-multioutput'):
-        raise ValueError(f"Unknown label type: continuous. {where} is a classifier and y holds {len(np.unique(y))} distinct "
-                         "non-integer numbers; pass class labels (e.g. bin a numeric target with public cut points)")
+        raise ValueError(f"Unknown label type: continuous. {where} is a classifier and y holds non-integer numbers; "
+                         "pass class labels (e.g. bin a numeric target with public cut points)")
     return y
 
 def auto_max_depth(space:FeatureSpace, # the public feature space
@@ -97,9 +97,8 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
 
     def _class_index(self, y):
         idx = pd.Index(self.classes_).get_indexer(y).astype(np.int64)       # hashing, not sorting; -1 outside
-        if (idx < 0).any():
-            bad = pd.unique(np.asarray(y)[idx < 0])
-            raise ValueError(f"y has labels {np.asarray(bad)[:5].tolist()} that are not in classes_={self.classes_.tolist()}")
+        if (idx < 0).any():                                                  # the offending labels are private: never quoted
+            raise ValueError(f"y has labels that are not in classes_={self.classes_.tolist()}; every label must be one of the public classes")
         return idx
 
     def _encode(self, X):
@@ -238,12 +237,19 @@ def _part_counts(structure, space, classes, X, y, every):
     E = space.encode(_as_frame(X, space.names), compact=True)
     y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     idx = pd.Index(classes).get_indexer(y.ravel()).astype(np.int64)
-    if (idx < 0).any(): raise ValueError(f"y has labels {pd.unique(y.ravel()[idx < 0])[:5].tolist()} that are not in classes")
-    if len(E) != len(idx): raise ValueError(f"a part has {len(E)} rows of X and {len(idx)} labels")
+    if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes")
+    if len(E) != len(idx): raise ValueError("each part's X and y must have the same number of rows")
     return structure.leaf_counts(E, idx, len(classes), every=every)
 
 class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
-    "Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each."
+    """Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each.
+
+    Release boundary. Stored mode (the forest has at most `max_stored_leaves` leaves; `stores_all_leaves_` True): every
+    attribute is a public input or a noisy released value, and the pickle is the release. Keyed mode (more leaves):
+    curator-only state -- `_key`, the secret NoiseKey, and `leaves_` (`leaves_.keys`, the exact set of leaves training
+    rows reached; `leaves_.values`, their counts plus keyed noise that `_key` recomputes, so exact counts follow). Pickling
+    it warns; to publish a model, fit in stored mode (raise `max_stored_leaves` or lower `max_depth`)."""
+    _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')   # keyed mode only: stored mode holds none of it
     def __init__(self, n_estimators:int=10, # number of trees N
                  max_depth='auto', # tree height h: 'auto' (from public quantities, see below), 'paper' (floor(k/2)) or an int
                  epsilon:float=1.0, # budget of the whole ensemble (each tree gets epsilon/N)
@@ -359,15 +365,19 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         self._release(keys, counts, 'fit')
         return self
 
-    def partial_fit(self, X, y, classes=None):
-        "Private update (Sec. V-B) with a batch of NEW rows: fresh noise, parallel composition; disjointness from earlier batches is the caller's promise."
+    def partial_fit(self, X, y, classes=None,
+                    disjoint:bool=False, # True: the caller promises no person in this batch is in an earlier one (parallel composition)
+                   ):
+        "Private update (Sec. V-B): fresh noise on this batch; charged sequentially (a full epsilon) unless `disjoint=True` is declared."
+        if not isinstance(disjoint, (bool, np.bool_)):
+            raise ValueError(f"disjoint must be True or False (the caller's promise that the batch shares no person with earlier ones); got {disjoint!r}")
         if not hasattr(self, 'structure_'):
             return self._fit(X, y, classes)
         if classes is not None and list(np.sort(np.asarray(list(classes)))) != list(self.classes_):
             raise ValueError(f"classes={list(classes)} differs from the classes of the first call, {self.classes_.tolist()}")
         y = _check_y(y, len(_as_frame(X)), 'partial_fit')
         E = self._encode(X)
-        self._release(*self._count(E, self._class_index(y)), 'partial_fit')
+        self._release(*self._count(E, self._class_index(y)), 'partial_fit', disjoint=bool(disjoint))
         return self
 
     @property
@@ -381,14 +391,26 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         every = self.structure_._tables() is not None and self._key is None
         return self.structure_.leaf_counts(E, y_idx, len(self.classes_), every=every)
 
-    def _release(self, keys, counts, label):
-        "Add one disjoint batch's noisy counts to the release: charge the ledger, then noise (all leaves, or keyed)."
+    def _release(self, keys, counts, label, disjoint:bool=True):
+        "Add one batch's noisy counts to the release: charge the ledger (a part of the parallel block if disjoint, else sequentially), then noise."
         b = self.n_batches_
-        part = self._block.part(f'batch {b + 1} ({label})')               # never a private quantity in a ledger name
+        if b == 0 or disjoint:                                             # never a private quantity in a ledger name
+            led = self._block.part(f'batch {b + 1} ({label})' if b == 0 else
+                                   f'batch {b + 1} ({label}, disjoint=True: the caller promises no person in it is in an earlier batch)')
+            prefix = ''
+        else:                                                              # may share people with earlier batches: sequential
+            led, prefix = self.budget_, f'batch {b + 1} ({label}, not declared disjoint: sequential), '
+        if b > 0:                                                          # all trees must fit, before any spend
+            try: led.check(self._eps_tree() * self.n_estimators, f'{prefix}leaf vectors')
+            except BudgetExceededError as e:
+                if disjoint: raise
+                raise BudgetExceededError(f"{e}. A batch not declared disjoint costs another epsilon (its rows may be in an "
+                                          "earlier batch): pass a ledger with room as budget=, or partial_fit(..., disjoint=True) "
+                                          "if you can promise that no person in this batch is in an earlier one") from None
         if b == 0 and getattr(self, 'n_rows_eps_', 0.0) > 0:
-            part.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
+            led.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
         for t in range(self.n_estimators):                                 # sequential over trees, before any noise
-            part.spend(self._eps_tree(), f'tree {t}: leaf vector (sensitivity {self._sensitivity})')
+            led.spend(self._eps_tree(), f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
         if self._key is None:                                              # all leaves: noise on every one of them
             full = np.zeros_like(self.leaves_.values)
             full[self.leaves_.positions(keys)] = counts
@@ -401,10 +423,14 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
 
     def __getstate__(self):
         state = super().__getstate__()
-        if state.get('_key') is not None and not state['_key'].reproducible:
-            warnings.warn("pickling a PrivateRDTClassifier that holds its secret noise key and the set of leaves training rows "
-                          "reached (its forest has more than max_stored_leaves leaves): keep this pickle as private as the "
-                          "training data; publish predictions only.", PrivacyLeakWarning, stacklevel=2)
+        if state.get('_key') is not None:
+            warnings.warn("pickling a PrivateRDTClassifier in keyed mode (its forest has more than max_stored_leaves leaves): "
+                          "the pickle holds curator-only state -- `_key`, the noise key (secret unless noise_seed was set), and "
+                          "`leaves_` (`leaves_.keys`: the exact set of leaves training rows reached; `leaves_.values`: their counts "
+                          "plus noise that `_key` recomputes, so the exact counts follow). Keep it as private as the training "
+                          "data. To publish a model, refit in stored mode (raise max_stored_leaves to at least the forest's "
+                          "number of leaves, or lower max_depth): every leaf is then noised and the pickle holds no secret.",
+                          PrivacyLeakWarning, stacklevel=2)
         return state
 
     def leaf_values(self, X) -> np.ndarray:

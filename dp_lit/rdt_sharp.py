@@ -20,7 +20,7 @@ from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_cl
 from .rdt import PrivateRDTClassifier, _NoisyCounts, _RandomTreesBase, _normalise, _check_y
 
 # %% auto #0
-__all__ = ['CenterForest', 'rdt_sharp_height', 'RDTSharpClassifier']
+__all__ = ['CenterForest', 'rdt_sharp_height', 'primary_cells', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #f646aec8
 class CenterForest:
@@ -144,6 +144,15 @@ def _unlabeled_mask(y) -> np.ndarray:
     "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
 
+def _check_semi_y(y, n:int) -> np.ndarray:
+    "Labels as a 1-d array (Private-RDT's checks); a continuous target is refused without quoting anything read off it."
+    try:
+        return _check_y(y, n, 'RDTSharpClassifier')
+    except ValueError as e:
+        if not str(e).startswith('Unknown label type: continuous'): raise
+        raise ValueError("Unknown label type: continuous. RDTSharpClassifier is a classifier and y holds non-integer numbers; "
+                         "pass class labels, with -1 for an unlabelled row (e.g. bin a numeric target with public cut points)") from None
+
 def rdt_sharp_height(space, n_labeled:int) -> int:
     "The paper's height rule h = min(floor(k/2), floor(log_b n) + 1); b = mean number of values (2 for a numeric attribute)."
     k = space.n_features
@@ -151,117 +160,51 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
-# %% ../nbs/12_rdt_sharp.ipynb #d625a17d
-class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
-    "RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2."
-    def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
-                 n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
-                 n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
-                 max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`)
-                 epsilon:float=1.0, # budget of the primary ensemble (each primary tree gets epsilon/p)
-                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
-                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
-                 n_labeled:int|None=None, # a public number of labelled rows for the height rule
-                 random_state=None, # public randomness: structure, centers, secondary ensemble (never the noise)
-                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
-                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'label_change' or 'substitution' (sensitivity 2): see the prose
-                 domains:dict|None=None, categories:dict|None=None, bounds=None,
-                 classes=None, # the public class list; must not contain -1 (the unlabelled marker)
-                 budget:Budget|None=None, # an external ledger to charge
-                ):
-        self.n_primary, self.n_secondary, self.n_cells, self.max_depth = n_primary, n_secondary, n_cells, max_depth
-        self.epsilon, self.noise, self.negative, self.n_labeled, self.random_state = epsilon, noise, negative, n_labeled, random_state
-        self.noise_seed, self.neighbours = noise_seed, neighbours
-        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
+# %% ../nbs/12_rdt_sharp.ipynb #7dce8a5a
+def primary_cells(forest:CenterForest, limit:int|None=None) -> np.ndarray|None:
+    "Keys of every cell of the primary forest -- each sampled center, and each leaf no public row reaches -- or None past `limit`."
+    every = forest.structure.enumerate_leaves(limit=limit)
+    if every is None: return None
+    cells = np.unique(np.concatenate([every[0], forest.center_key])) if forest.n_centers else np.unique(every[0])
+    return None if limit is not None and len(cells) > limit else cells
 
-    @property
-    def n_estimators(self): return self.n_primary
+_CELL_STEP = 16_384                   # cells whose keyed noise is evaluated at once (bounds the key stream's buffers)
 
-    # the primary ensemble's noise is Private-RDT's (the `_NoisyCounts` mixin), keyed the same way
-    # RDT#'s noise is always keyed: Private-RDT's option of storing every leaf (`max_stored_leaves`) does not apply
-    max_stored_leaves = 0
+def _primary_counters(est, cells, keys, y_idx) -> LeafTable:
+    "The primary ensemble's noisy counters: every cell drawn and stored (`cells` given), or only the reached ones, keyed."
+    C = len(est.classes_)
+    uk, inv = np.unique(keys.ravel(), return_inverse=True)
+    counts = np.bincount(inv.ravel() * C + np.broadcast_to(y_idx, keys.shape).ravel(), minlength=len(uk) * C).reshape(len(uk), C)
+    est._key, est._noise_src = NoiseKey(est.noise_seed), None
+    if cells is None:                                         # keyed: unreached counters evaluated from the key when queried
+        return LeafTable(uk, est._noise(counts, uk, 0), default=est._lazy)
+    full = np.zeros((len(cells), C), np.int64)
+    full[np.searchsorted(cells, uk)] = counts                 # every reached center is a cell
+    vals = np.concatenate([est._noise(full[s:s + _CELL_STEP], cells[s:s + _CELL_STEP], 0)
+                           for s in range(0, len(cells), _CELL_STEP)]) if len(cells) else np.zeros((0, C))
+    est._key = None                                           # stored: every counter drawn; the key is dropped
+    return LeafTable(cells, vals)
 
-    def _check_classes(self):
-        "Refuse -1 in `classes`: it is the marker of unlabelled (public) rows."
-        if self.classes is not None and _unlabeled_mask(self.classes).any():
-            raise ValueError(f"classes must not contain -1; got {np.asarray(self.classes, dtype=object).tolist()}. "
-                             "RDTSharpClassifier reads y == -1 as an unlabelled row (scikit-learn's semi-supervised convention) "
-                             "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
-
-    def __getstate__(self):
-        state = super().__getstate__()
-        if state.get('_key') is not None and not state['_key'].reproducible:
-            warnings.warn("pickling an RDTSharpClassifier that holds its secret noise key and the set of centers labelled "
-                          "rows reached: keep this pickle as private as the labelled rows; publish predictions only.",
-                          PrivacyLeakWarning, stacklevel=2)
-        return state
-
-    def fit(self, X, y):
-        "Fit on rows with labels (private) and rows with y == -1 (public, unlabelled); spends `epsilon` on the labelled rows."
-        eps = self._check_params()
-        self._check_classes()
-        if not isinstance(self.n_secondary, numbers.Integral) or self.n_secondary < 0:
-            raise ValueError(f"n_secondary must be a non-negative int; got {self.n_secondary!r}")
-        if not (isinstance(self.n_cells, numbers.Real) and self.n_cells > 0):
-            raise ValueError(f"n_cells must be a positive number; got {self.n_cells!r}")
-        df = _as_frame(X)
-        y = _check_y(y, df.shape[0], 'RDTSharpClassifier')
-        unl = _unlabeled_mask(y)
-        if unl.all(): raise ValueError("y has no labelled rows (every row is -1); RDT# needs private labelled rows")
-        Xl, yl, Xu = df[~unl], y[~unl], df[unl]
-        if self.max_depth is not None and (isinstance(self.max_depth, bool) or not isinstance(self.max_depth, numbers.Integral)
-                                           or self.max_depth < 1):
-            raise ValueError(f"max_depth must be None (the paper's rule, from n_labeled) or a positive int; got {self.max_depth!r}")
-        E_l, y_idx = self._setup(Xl, yl)                 # classes, domains (over the labelled rows' frame)
-        self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='RDTSharpClassifier') \
-            if self.domains is None and self.categories is None and self.bounds is None and not all(
-                isinstance(df[c].dtype, pd.CategoricalDtype) for c in df.columns) else self.space_
-        E_l = self.space_.encode(Xl, compact=True)
-        E_u = self.space_.encode(Xu, compact=True) if len(Xu) else np.zeros((0, self.space_.n_features))
-        if self.max_depth is None:
-            if self.n_labeled is None:
-                warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
-                              "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=2)
-            self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(yl))
+# %% ../nbs/12_rdt_sharp.ipynb #7c01bb9f
+class _SharpEnsembles:
+    "RDT#'s secondary ensemble and its predictions (mixed into `RDTSharpClassifier`)."
+    def _fit_secondary(self, E_u, rng):
+        "E1 labels the public rows; E2's exact counts of those pseudo-labels at its own centers (post-processing)."
+        pseudo = np.argmax(self._primary_total(E_u), axis=1)
+        self.secondary_ = CenterForest(self.space_, self.n_secondary, self.max_depth_, self.n_cells, rng).place_centers(E_u, rng)
+        C = len(self.classes_)
+        pat = self.secondary_.public_patterns()
+        if pat is not None:                                                     # repeated public rows: count each pattern once, weighted
+            P, cidx, inv = pat
+            pseudo_p = np.empty(len(P), np.int64); pseudo_p[inv] = pseudo       # a pattern's rows share their pseudo-label
+            w = np.broadcast_to(np.bincount(inv, minlength=len(P)).astype(float), cidx.shape)
+            c2 = np.bincount((cidx * C + pseudo_p[None, :]).ravel(), weights=w.ravel(), minlength=self.secondary_.n_centers * C)
         else:
-            self.max_depth_ = int(self.max_depth)
-        ledger = self.budget if self.budget is not None else Budget(eps, name='RDTSharpClassifier')
-        ledger.check(eps, 'RDT# primary ensemble')
-        rng = check_random_state(self.random_state)       # public: structure and centers only
-        p = self.n_primary
-        self.primary_ = CenterForest(self.space_, p, self.max_depth_, self.n_cells, rng)
-        self.structure_ = self.primary_.structure
-        self.primary_.place_centers(E_u, rng)
-        # the noise of a center counter is a fixed function of a key that random_state never touches: OS entropy,
-        # or NoiseKey(noise_seed) when reproducible noise is asked for; counters no labelled row reached get theirs lazily
-        self._key, self._noise_src = NoiseKey(self.noise_seed), None
-        for t in range(p):
-            ledger.spend(eps / p, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
-        self.budget_ = ledger
-        self.n_batches_ = 1
-        keys = self.primary_.center_keys(E_l)
-        uk, inv = np.unique(keys.ravel(), return_inverse=True)
-        counts = np.bincount(inv.ravel() * len(self.classes_) + np.broadcast_to(y_idx, keys.shape).ravel(),
-                             minlength=len(uk) * len(self.classes_)).reshape(len(uk), -1)
-        self.leaves_ = LeafTable(uk, self._noise(counts, uk, 0), default=self._lazy)
-        self.secondary_ = None
-        if self.n_secondary > 0 and len(E_u):
-            pseudo = np.argmax(self._primary_total(E_u), axis=1)                   # E1 labels the public rows
-            self.secondary_ = CenterForest(self.space_, self.n_secondary, self.max_depth_, self.n_cells, rng).place_centers(E_u, rng)
-            C = len(self.classes_)
-            pat = self.secondary_.public_patterns()
-            if pat is not None:                                                     # repeated public rows: count each pattern once, weighted
-                P, cidx, inv = pat
-                pseudo_p = np.empty(len(P), np.int64); pseudo_p[inv] = pseudo       # a pattern's rows share their pseudo-label
-                w = np.broadcast_to(np.bincount(inv, minlength=len(P)).astype(float), cidx.shape)
-                c2 = np.bincount((cidx * C + pseudo_p[None, :]).ravel(), weights=w.ravel(), minlength=self.secondary_.n_centers * C)
-            else:
-                cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)     # every public row has a center
-                c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
-            self.secondary_table_ = LeafTable(self.secondary_.center_key, c2.reshape(-1, C).astype(float))  # exact: post-processing
-            self.secondary_._pub = None                                             # release the public rows' index
-            self.pseudo_labels_ = self.classes_[pseudo]
-        return self
+            cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)     # every public row has a center
+            c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
+        self.secondary_table_ = LeafTable(self.secondary_.center_key, c2.reshape(-1, C).astype(float))
+        self.secondary_._pub = None                                             # release the public rows' index
+        self.pseudo_labels_ = self.classes_[pseudo]
 
     def center_values(self, X) -> np.ndarray:
         "The released noisy counter vector of each row's nearest center, per primary tree: (n_primary, n, n_classes)."
@@ -308,3 +251,119 @@ class RDTSharpClassifier(_NoisyCounts, _RandomTreesBase):
                 total[s:e] += self.secondary_table_.lookup(self.secondary_.center_keys(E[s:e])).sum(axis=0)
         p = _normalise(total)
         return p if inv is None else p[inv]
+
+# %% ../nbs/12_rdt_sharp.ipynb #d625a17d
+class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
+    """RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2.
+    Stored mode (at most `max_stored_leaves` cells): the fitted object is the release. Keyed mode: curator-only `_key` (the secret
+    NoiseKey) and `leaves_` (the centers labelled rows reached, with their counters: values - noise gives the exact counts)."""
+    def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
+                 n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
+                 n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
+                 max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`)
+                 epsilon:float=1.0, # budget of the primary ensemble (each primary tree gets epsilon/p)
+                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
+                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
+                 n_labeled:int|None=None, # a public number of labelled rows for the height rule
+                 random_state=None, # public randomness: structure, centers, secondary ensemble (never the noise)
+                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
+                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'label_change' or 'substitution' (sensitivity 2): see the prose
+                 max_stored_leaves:int=200_000, # store every cell (center or center-less leaf) when E1 has at most this many: no secret kept
+                 domains:dict|None=None, categories:dict|None=None, bounds=None,
+                 classes=None, # the public class list; must not contain -1 (the unlabelled marker)
+                 budget:Budget|None=None, # an external ledger to charge
+                ):
+        self.n_primary, self.n_secondary, self.n_cells, self.max_depth = n_primary, n_secondary, n_cells, max_depth
+        self.epsilon, self.noise, self.negative, self.n_labeled, self.random_state = epsilon, noise, negative, n_labeled, random_state
+        self.noise_seed, self.neighbours, self.max_stored_leaves = noise_seed, neighbours, max_stored_leaves
+        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
+
+    @property
+    def n_estimators(self): return self.n_primary      # the primary ensemble's noise is Private-RDT's (the `_NoisyCounts` mixin)
+
+    # curator-only state in keyed mode (in stored mode `_key` is None and `leaves_` holds every cell: the release)
+    _curator_only = ('_key', 'leaves_', 'leaves_.*')
+
+    @property
+    def stores_all_cells_(self) -> bool:
+        "True when every cell's noisy counters are stored: the fitted object is then the public release and holds no secret."
+        check_is_fitted(self, 'leaves_')
+        return self._key is None
+
+    def _check_classes(self):
+        "Refuse -1 in `classes`: it is the marker of unlabelled (public) rows."
+        if self.classes is not None and _unlabeled_mask(self.classes).any():
+            raise ValueError(f"classes must not contain -1; got {np.asarray(self.classes, dtype=object).tolist()}. "
+                             "RDTSharpClassifier reads y == -1 as an unlabelled row (scikit-learn's semi-supervised convention) "
+                             "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
+
+    def _class_index(self, y):
+        "Index of each label among `classes_`; a label outside them is refused by the rule, never quoted (labels are private)."
+        idx = pd.Index(self.classes_).get_indexer(np.asarray(y)).astype(np.int64)
+        if (idx < 0).any():
+            raise ValueError("y has labels that are neither in classes (the public class list) nor -1 (an unlabelled row); "
+                             "every label must be one of them (the labels are private and are not shown)")
+        return idx
+
+    def __getstate__(self):
+        state = super().__getstate__()
+        if state.get('_key') is not None and not state['_key'].reproducible:
+            warnings.warn(f"pickling an RDTSharpClassifier in keyed mode: the pickle carries '_key', the secret NoiseKey, and "
+                          f"'leaves_', the keys of the centers labelled rows reached with their noisy counters; the key regenerates "
+                          f"every counter's noise, so values - noise gives the exact counts of the labelled rows. Keep this pickle "
+                          f"as private as the labelled rows and publish predictions only. For a publishable pickle (every cell's "
+                          f"counters stored, no key), refit with max_stored_leaves above the primary ensemble's number of cells "
+                          f"(more than {self.max_stored_leaves} now), a lower max_depth or fewer primary trees (n_primary).",
+                          PrivacyLeakWarning, stacklevel=2)
+        return state
+
+    def fit(self, X, y):
+        "Fit on rows with labels (private) and rows with y == -1 (public, unlabelled); spends `epsilon` on the labelled rows."
+        eps = self._check_params()
+        self._check_classes()
+        if not isinstance(self.n_secondary, numbers.Integral) or self.n_secondary < 0:
+            raise ValueError(f"n_secondary must be a non-negative int; got {self.n_secondary!r}")
+        if not (isinstance(self.n_cells, numbers.Real) and self.n_cells > 0):
+            raise ValueError(f"n_cells must be a positive number; got {self.n_cells!r}")
+        if not isinstance(self.n_primary, numbers.Integral) or self.n_primary < 1:
+            raise ValueError(f"n_primary must be a positive int; got {self.n_primary!r}")
+        if self.max_depth is not None and (isinstance(self.max_depth, bool) or not isinstance(self.max_depth, numbers.Integral)
+                                           or self.max_depth < 1):
+            raise ValueError(f"max_depth must be None (the paper's rule, from n_labeled) or a positive int; got {self.max_depth!r}")
+        name = type(self).__name__
+        df = _as_frame(X)
+        y = _check_semi_y(y, df.shape[0])
+        unl = _unlabeled_mask(y)
+        if self.classes is None and unl.all():
+            raise ValueError("classes=None reads the class list off the labelled rows, and every row is -1 (unlabelled): pass classes=")
+        self.classes_ = np.sort(resolve_classes(y[~unl] if self.classes is None else y[:0], self.classes, where=name))
+        self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
+        self.n_features_in_ = df.shape[1]
+        if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        E = self.space_.encode(df, compact=True)           # numbers outside public bounds clipped silently
+        E_l, E_u, y_idx = E[~unl], E[unl], self._class_index(y[~unl])
+        if self.max_depth is None:
+            if self.n_labeled is None:
+                warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
+                              "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=2)
+            self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
+        else:
+            self.max_depth_ = int(self.max_depth)
+        ledger = self.budget if self.budget is not None else Budget(eps, name='RDTSharpClassifier')
+        ledger.check(eps, 'RDT# primary ensemble')
+        rng = check_random_state(self.random_state)       # public: structure and centers only
+        p = self.n_primary
+        self.primary_ = CenterForest(self.space_, p, self.max_depth_, self.n_cells, rng)
+        self.structure_ = self.primary_.structure
+        self.primary_.place_centers(E_u, rng)
+        cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
+        self.n_primary_cells_ = len(cells) if cells is not None else None
+        for t in range(p):
+            ledger.spend(eps / p, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
+        self.budget_ = ledger
+        self.n_batches_ = 1
+        keys = self.primary_.center_keys(E_l) if len(E_l) else np.zeros((p, 0), np.uint64)
+        self.leaves_ = _primary_counters(self, cells, keys, y_idx)
+        self.secondary_ = None
+        if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
+        return self

@@ -205,7 +205,7 @@ class _TwoBatchPrivateRDT(ClassifierMixin, BaseEstimator):
         eps = check_epsilon(self.epsilon, allow_inf=True)
         mk = lambda e: PrivateRDTClassifier(n_estimators=self.n_estimators, epsilon=e, max_depth='paper', domains=self.domains, classes=self.classes, random_state=rng,
                                             noise_seed=self.noise_seed)
-        if self.mode == 'update': self.model_ = mk(eps).fit(X.iloc[h1], y[h1]).partial_fit(X.iloc[h2], y[h2]); self.total_epsilon_ = eps
+        if self.mode == 'update': self.model_ = mk(eps).fit(X.iloc[h1], y[h1]).partial_fit(X.iloc[h2], y[h2], disjoint=True); self.total_epsilon_ = eps
         elif self.mode == 'union': self.model_ = mk(eps).fit(X, y); self.total_epsilon_ = 2 * eps
         elif self.mode == 'union_half': self.model_ = mk(eps / 2).fit(X, y); self.total_epsilon_ = eps
         elif self.mode == 'first_half': self.model_ = mk(eps).fit(X.iloc[h1], y[h1]); self.total_epsilon_ = eps

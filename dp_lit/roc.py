@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 
 from .mechanisms import (check_epsilon, noise_source, geometric_mechanism, exponential_mechanism, median_grid,
-                               smooth_sensitivity_median, _finite_array)
+                               smooth_sensitivity_median, _finite_array, _ss_granularity)
 from .accounting import Budget
 
 # %% auto #0
@@ -42,12 +42,12 @@ def _check_labels(y_true, pos_label):
     if y.ndim != 1: raise ValueError(f"y_true must be 1-d (one label per test row); got shape {y.shape}")
     if y.size == 0: raise ValueError("y_true is empty; expected at least one test row")
     if y.dtype.kind == 'f' and not np.all(np.isfinite(y)): raise ValueError("y_true contains NaN or infinite values")
-    labels = np.unique(y).tolist()
+    labels = np.unique(y).tolist()                  # never quoted: the labels are private
     if len(labels) > 2:
-        raise ValueError(f"y_true must be binary; got {len(labels)} distinct labels: {labels[:5]}")
+        raise ValueError("y_true must be binary: at most two distinct labels (pass pos_label to name the positive one)")
     if pos_label is None:
         if not (set(labels) <= {0, 1} or set(labels) <= {-1, 1}):
-            raise ValueError(f"y_true must have labels in {{0, 1}} or {{-1, 1}}, or give pos_label; got {labels}")
+            raise ValueError("y_true must have labels in {0, 1} or {-1, 1}, or give pos_label")
         pos_label = 1
     return (y == pos_label).astype(np.int64)
 
@@ -58,8 +58,8 @@ def _check_inputs(y_true, y_score, score_range, pos_label):
     if s.size != y.size: raise ValueError(f"y_true and y_score must have the same length; got {y.size} and {s.size}")
     lo, hi = _check_range(score_range)
     if s.min() < lo or s.max() > hi:
-        raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]; got values in [{s.min():.6g}, {s.max():.6g}] "
-                         "(clip the scores to the range first: the range must not be read off the test set)")
+        raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]: clip the scores to the range first "
+                         "(the range must not be read off the test set)")   # no private value in the message
     return y, s, lo, hi
 
 def _check_seed(noise_seed):
@@ -223,7 +223,7 @@ def _rates(c, monotone=True):
 THRESHOLDS = ('fixed_space', 'recursive_medians', 'ecdf_quantiles')
 MEDIANS = ('exponential', 'smooth_sensitivity')
 
-def _recursive_medians(s, eps_l, k, lo, hi, median, factor, grid_size, src, size=None):
+def _recursive_medians(s, eps_l, k, lo, hi, median, factor, grid_size, src, size=None, granularity='auto'):
     "Core of k-RecursiveMedians: (2^k,) sorted cut points with `lo` first, or (size, 2^k) for a batch of independent releases."
     s = np.sort(s)
     T = 1 if size is None else int(size)
@@ -233,7 +233,7 @@ def _recursive_medians(s, eps_l, k, lo, hi, median, factor, grid_size, src, size
     for level in range(1, k + 1):
         if median == 'smooth_sensitivity' and level == 1:             # all rows, a fixed number of them: NRS applies
             m = (np.full((T, 1), float(np.median(s))) if math.isinf(eps_l) else
-                 np.asarray(smooth_sensitivity_median(s, lo, hi, eps_l, random_state=src, size=T), float).reshape(T, 1))
+                 np.asarray(smooth_sensitivity_median(s, lo, hi, eps_l, granularity, random_state=src, size=T), float).reshape(T, 1))
         else:
             cand = a[..., None] + (b - a)[..., None] * g                # (T, L, G)
             below_a = np.searchsorted(s, a, side='left')[..., None]       # rows of an interval: a <= score < b (b = hi: <= hi)
@@ -260,24 +260,28 @@ def recursive_median_thresholds(y_score, # the private scores (both classes)
                                 grid_size:int=1024, # public candidates per interval for the exponential median
                                 budget:Budget|None=None, # ledger to charge (one parallel block per level)
                                 noise_seed=None, # None: secret noise; int/Generator: reproducible, not secret
+                                granularity='auto', # smooth-sensitivity median: 'auto' (its public grid), a power of two, or 'idealised' (raw doubles)
                                ) -> np.ndarray:
     "k-RecursiveMedians: split every interval at a noisy median of the scores inside it, level by level; sorted cut points, lower bound first."
     s = _finite_array(y_score, 'y_score').ravel()
     lo, hi = _check_range(score_range)
-    if s.min() < lo or s.max() > hi: raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]")
+    if s.min() < lo or s.max() > hi:
+        raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]: clip the scores to the range first")
     eps = check_epsilon(epsilon, allow_inf=True)
     k = _check_int(k, 'k'); grid_size = _check_int(grid_size, 'grid_size')
     _check_choice(median, 'median', MEDIANS); _check_choice(neighbours, 'neighbours', NEIGHBOURS)
     if median == 'smooth_sensitivity' and neighbours != 'substitution':
         raise ValueError("median='smooth_sensitivity' is private only for substitution neighbours (a fixed number of rows); "
                          "use median='exponential' with neighbours='add_remove'")
+    if median == 'smooth_sensitivity': _ss_granularity(granularity, lo, hi)   # checked before anything is charged
     ledger = _ledger(budget, eps)
     ledger.check(eps, 'recursive-median thresholds')
     src = noise_source(_check_seed(noise_seed))
     for level in range(1, k + 1):
         with ledger.parallel(f"thresholds: noisy medians, level {level} ({2 ** (level - 1)} disjoint intervals)") as blk:
             for i in range(2 ** (level - 1)): blk.spend(eps / k, f"median of interval {i}")
-    return _recursive_medians(s, eps / k, k, lo, hi, median, 2 if neighbours == 'substitution' else 1, grid_size, src)
+    return _recursive_medians(s, eps / k, k, lo, hi, median, 2 if neighbours == 'substitution' else 1, grid_size, src,
+                              granularity=granularity)
 
 # %% ../nbs/30_roc.ipynb #af8da1be
 def _roc_batch(y, s, lo, eps_c, edges, counts, branching, factor, monotone, src, size=None):

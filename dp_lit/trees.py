@@ -18,8 +18,8 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 
 # %% auto #0
-__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'check_codes', 'compiled_walks',
-           'RandomStructure', 'count_leaves', 'LeafTable']
+__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'count_out_of_bounds',
+           'check_codes', 'compiled_walks', 'RandomStructure', 'count_leaves', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -33,10 +33,11 @@ class FeatureSpace:
     domains: dict           # name -> Categorical | Numeric
     @property
     def n_features(self): return len(self.names)
-    def encode(self, X, unknown='error', warn:str|None=None,
+    def encode(self, X, unknown='error',
+               warn:str|None=None, # ignored (kept for callers): clipping is silent, whatever the rows
                compact:bool=False, # all attributes categorical: the codes as small integers (int8 up to 127 values)
               ) -> np.ndarray:
-        "Rows as a float matrix: category codes in the public domain, numbers clipped to their public bounds."
+        "Rows as a float matrix: category codes in the public domain, numbers clipped silently to their public bounds."
         if compact and unknown == 'error' and self.is_cat.all():
             E = self._codes(X)
             if E is not None: return E
@@ -46,13 +47,7 @@ class FeatureSpace:
             lo, hi = self.lower[num], self.upper[num]
             sub = E if len(num) == E.shape[1] else E[:, num]
             inside = not len(sub) or (sub.min() >= lo.max() and sub.max() <= hi.min())   # two fast passes settle the usual case
-            out = None if inside else (sub < lo) | (sub > hi)
-            if out is not None and out.any():
-                E[:, num] = np.clip(E[:, num], lo, hi)
-                if warn:
-                    cols = [self.names[num[j]] for j in np.flatnonzero(out.any(axis=0))]
-                    warnings.warn(f"{warn}: {int(out.sum())} value(s) of {', '.join(map(str, cols[:6]))}{' ...' if len(cols) > 6 else ''} "
-                                  "lie outside the public bounds and were clipped to them", BoundsClippedWarning, stacklevel=3)
+            if not inside: E[:, num] = np.clip(E[:, num], lo, hi)           # silently: a warning here would depend on a private row
         return E
     def _codes(self, X):
         "Category codes of every attribute as the smallest integer type that holds them; None if a value is outside its domain."
@@ -76,7 +71,7 @@ class FeatureSpace:
 
 # %% ../nbs/10_trees.ipynb #c21c84da
 class BoundsClippedWarning(UserWarning):
-    "Training values outside an attribute's public bounds were clipped to them (what differential privacy requires)."
+    "Kept for code that imports it: dp_lit never raises it, since clipping is silent (see `count_out_of_bounds` for the curator's check)."
 
 def _object_column(col, name):
     "An object column as numbers when every value is a number, else as categories (strings); anything else is refused."
@@ -102,9 +97,9 @@ def _as_frame(X, names=None):
         try: a = np.asarray(X)
         except ValueError: a = np.asarray(X, dtype=object)                   # ragged rows: caught below
         if a.ndim == 1:
-            raise ValueError(f"Expected a 2-D array (rows x attributes), got a 1-D array of shape {a.shape}. Reshape your "
+            raise ValueError(f"Expected a 2-D array (rows x attributes), got a 1-D array. Reshape your "
                              "data with X.reshape(-1, 1) if it has one attribute or X.reshape(1, -1) if it is one row.")
-        if a.ndim != 2: raise ValueError(f"X must be 2-dimensional (rows x attributes); got shape {a.shape}")
+        if a.ndim != 2: raise ValueError(f"X must be 2-dimensional (rows x attributes); got {a.ndim} dimensions")
         cols = names if names is not None and len(names) == a.shape[1] else [f'x{i}' for i in range(a.shape[1])]
         df = pd.DataFrame(a, columns=cols)
     if df.shape[0] == 0: raise ValueError(f"Found array with 0 sample(s) (shape={df.shape}) while a minimum of 1 is required.")
@@ -187,7 +182,7 @@ def resolve_classes(y, classes=None, where:str='fit',
                    ) -> np.ndarray:
     "The public class list: `classes` if given (every label must be in it), else read off `y` with a `PrivacyLeakWarning`."
     y = np.asarray(y)
-    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got shape {y.shape}")
+    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
     if classes is not None and (isinstance(classes, (str, bytes)) or not hasattr(classes, '__iter__')):
         raise ValueError(f"classes must be a list of the class labels; got {classes!r}")
     if classes is None:
@@ -198,13 +193,33 @@ def resolve_classes(y, classes=None, where:str='fit',
         cls = np.asarray(list(classes))
         if len(cls) == 0: raise ValueError("classes is empty")
         idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
-        bad = pd.unique(y[idx < 0]) if len(y) else []
-        if len(bad): raise ValueError(f"y has labels {np.asarray(bad)[:5].tolist()} that are not in classes={cls.tolist()}")
+        if (idx < 0).any():                                                # the labels themselves are private: never quoted
+            raise ValueError(f"y has labels that are not in classes={cls.tolist()}; every label must be one of the public classes")
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
     if not codes: return cls
     order = np.argsort(cls, kind='stable')
     rank = np.empty(len(cls), np.int64); rank[order] = np.arange(len(cls))
     return cls[order], rank[np.asarray(idx, np.int64)]
+
+# %% ../nbs/10_trees.ipynb #4fe63875
+def count_out_of_bounds(X, # the curator's rows (DataFrame or 2-D array): private, and so is the result
+                        bounds, # a `FeatureSpace`, a fitted estimator with `space_`, or bounds as `resolve_feature_space` takes them
+                       ) -> pd.Series:
+    "Curator-only diagnostic, never called by `fit`: per numeric attribute, how many values of `X` lie outside the public bounds."
+    df = _as_frame(X)
+    space = bounds if isinstance(bounds, FeatureSpace) else getattr(bounds, 'space_', None)
+    if space is not None:
+        lims = {c: (space.lower[j], space.upper[j]) for j, c in enumerate(space.names) if not space.is_cat[j]}
+        if any(c not in df.columns for c in lims):
+            df = _as_frame(X, space.names)
+    else:
+        lims = _bounds_for(bounds, list(df.columns))
+    out = {}
+    for c, (lo, hi) in lims.items():
+        if c not in df.columns: raise ValueError(f"bounds name attribute {c!r}, which X does not have")
+        v = pd.to_numeric(df[c], errors='coerce').to_numpy(dtype=float)
+        out[c] = int(np.sum((v < float(lo)) | (v > float(hi))))
+    return pd.Series(out, dtype=np.int64, name='values outside the public bounds')
 
 # %% ../nbs/10_trees.ipynb #a4de8624
 def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
@@ -366,7 +381,7 @@ def check_codes(E:np.ndarray, # encoded rows (n x d)
     if bad.any():
         j = cat[np.flatnonzero(bad)[0]]
         raise ValueError(f"encoded column {j} ({space.names[j]!r}) must hold category codes 0..{int(space.n_values[j]) - 1}; "
-                         f"got values from {lo[np.flatnonzero(bad)[0]]} to {hi[np.flatnonzero(bad)[0]]} (encode rows with FeatureSpace.encode)")
+                         "some are outside that range (encode rows with FeatureSpace.encode)")
 
 def compiled_walks(on:bool|None=None, # True/False: switch the compiled walks on or off; None: only report
                   ) -> bool:
@@ -579,9 +594,9 @@ class RandomStructure:
         y_idx = np.asarray(y_idx, dtype=np.int64)
         C, tab = int(n_classes), self._tables()
         if y_idx.shape != (len(E),) or (len(y_idx) and (y_idx.min() < 0 or y_idx.max() >= C)):
-            raise ValueError(f"y_idx must hold one class index in 0..{C - 1} per row ({len(E)}); got shape {y_idx.shape}")
+            raise ValueError(f"y_idx must hold one class index in 0..{C - 1} per row of E (same length as E, 1-dimensional)")
         if weights is not None and np.shape(weights) != (len(E),):
-            raise ValueError(f"weights must hold one number per row ({len(E)}); got shape {np.shape(weights)}")
+            raise ValueError("weights must hold one number per row of E (same length as E, 1-dimensional)")
         if tab is not None:
             L = tab.n_leaves
             counts = np.zeros(L * C)
@@ -700,7 +715,8 @@ class RandomStructure:
         if E.dtype.kind not in 'iuf' or (E.dtype.kind in 'iu' and not self.space.is_cat.all()):
             E = E.astype(float)                            # small integer codes stay as they are (categorical data)
         if E.ndim != 2 or E.shape[1] != self.space.n_features:
-            raise ValueError(f"expected encoded rows with {self.space.n_features} columns; got shape {E.shape}")
+            raise ValueError(f"expected encoded rows with {self.space.n_features} columns; got {E.shape[-1] if E.ndim else 0} columns"
+                             f"{'' if E.ndim == 2 else f' in {E.ndim} dimensions'}")
         check_codes(E, self.space)
         return np.ascontiguousarray(E)
 
