@@ -5,10 +5,8 @@
 # %% ../nbs/14_baselines.ipynb #80719cec
 from __future__ import annotations
 
-import contextlib
 import math
 import numbers
-import re
 import warnings
 
 import numpy as np
@@ -137,21 +135,6 @@ def _data_bounds(df, space_kw, where):
     return dict(space_kw, domains=doms, bounds=bounds)
 
 
-_QUOTED = ((re.compile(r"y has labels \[[^\]]*\] that are not in"), "y has labels that are not in"),
-           (re.compile(r"has value\(s\) \[[^\]]*\] outside its domain"), "has values outside its domain"),
-           (re.compile(r"y holds \d+ distinct non-integer numbers"), "y holds non-integer numbers"))
-
-@contextlib.contextmanager
-def _training_errors():
-    "While private training rows are read: a ValueError names the argument and the rule, never the offending values."
-    try:
-        yield
-    except ValueError as e:
-        msg = str(e)
-        for pat, rule in _QUOTED: msg = pat.sub(rule, msg)
-        if msg == str(e): raise
-        raise ValueError(msg) from None
-
 class _KeyedLabels:
     "A picklable default of a `LeafTable`: one-hot uniform labels of unreached leaves, a fixed function of the secret key."
     def __init__(self, key:NoiseKey, n_classes:int, salt:int):
@@ -218,7 +201,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
         name = type(self).__name__
         eps = self._check_params()
-        with _training_errors(): return self._fit(X, y, name, eps)
+        return self._fit(X, y, name, eps)
 
     def _count(self, E, y_idx, C):
         "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
@@ -229,7 +212,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
 
     def _fit(self, X, y, name, eps):
-        "The body of `fit` (its errors pass through `_training_errors`)."
+        "The body of `fit`."
         df = _as_frame(X)
         y = _check_y(y, df.shape[0], name)
         self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
@@ -505,10 +488,10 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
             warnings.warn(f"{name}: accounting={self.accounting!r} ignores that a bootstrap row can appear several times in a tree"
                           + (" and in many trees" if self.accounting == 'parallel' else "")
                           + "; the ensemble is not epsilon-differentially private.", PrivacyLeakWarning, stacklevel=2)
-        with _training_errors(): return self._fit(X, y, name, eps)
+        return self._fit(X, y, name, eps)
 
     def _fit(self, X, y, name, eps):
-        "The body of `fit` (its errors pass through `_training_errors`)."
+        "The body of `fit`."
         df = _as_frame(X)
         y = _check_y(y, df.shape[0], name)
         self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
@@ -660,7 +643,7 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
             if isinstance(v, bool) or not isinstance(v, numbers.Real) or not (math.isfinite(v) and v > 0):
                 raise ValueError(f"{nm} must be a positive finite number; got {v!r}")
         if self.train_on not in ('unlabelled', 'all'): raise ValueError(f"train_on must be 'unlabelled' or 'all'; got {self.train_on!r}")
-        with _training_errors(): return (eps, *self._pseudo_train(X, y, name))
+        return (eps, *self._pseudo_train(X, y, name))
 
     def _pseudo_train(self, X, y, name):
         "The linear model's training set (rows, exact labels or pseudo-labels, labels one private label moves) and the pseudo-labels: transient, never kept."

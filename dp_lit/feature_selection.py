@@ -18,7 +18,7 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.feature_extraction.text import HashingVectorizer
 from sklearn.utils.validation import check_is_fitted
 
-from .mechanisms import (PrivacyLeakWarning, check_epsilon, noise_source, grid_laplace_mechanism,
+from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_source, grid_laplace_mechanism,
                                exponential_mechanism, _uniform01)
 from .accounting import Budget
 from .linear import (truncate_rows, _binarize, _check_binary, _resolve_classes, _check_noise_seed, _check_choice,
@@ -129,9 +129,7 @@ def _check_k(k, m):
 def _target(k, threshold, m):
     if (k is None) == (threshold is None): raise ValueError("give exactly one of k (number of features) and threshold")
     if k is not None: return _check_k(k, m), None
-    t = float(threshold)
-    if not math.isfinite(t): raise ValueError(f"threshold must be finite; got {threshold!r}")
-    return None, t
+    return None, check_number(threshold, 'threshold', low=-math.inf, low_ok=True)     # bool, str, NaN, inf refused
 
 def _scores(scores):
     q = np.asarray(scores, dtype=float)
@@ -223,7 +221,7 @@ def sparse_vector(scores, threshold:float, epsilon:float,
     q = _scores(scores); eps = check_epsilon(epsilon)
     if isinstance(c, bool) or not isinstance(c, numbers.Integral) or c < 1: raise ValueError(f"c must be a positive int; got {c!r}")
     r = (c if monotonic else 2 * c) ** (2 / 3)
-    share = 1 / (1 + r) if threshold_share is None else float(threshold_share)
+    share = 1 / (1 + r) if threshold_share is None else check_number(threshold_share, 'threshold_share')
     if not 0 < share < 1: raise ValueError(f"threshold_share must be in (0, 1); got {threshold_share!r}")
     e1, e2 = eps * share, eps * (1 - share)
     _charge(budget, eps, f'sparse vector technique (c={c})')

@@ -18,7 +18,7 @@ from sklearn.utils import check_array
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, column_or_1d
 
-from .mechanisms import (PrivacyLeakWarning, check_epsilon, noise_source, geometric_mechanism,
+from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_source, geometric_mechanism,
                                grid_laplace_mechanism, gamma_ball_noise, _uniform01)
 from .accounting import Budget
 
@@ -103,8 +103,7 @@ def _binarize(X, threshold, who):
     A = _check_X(X, allow_sparse=True)
     A = sparse.csr_matrix(A)
     if threshold is not None:
-        t = float(threshold)
-        if not math.isfinite(t): raise ValueError(f"binarize must be None or a finite threshold; got {threshold!r}")
+        t = check_number(threshold, 'binarize', low=-math.inf, low_ok=True)           # bool, str, NaN, inf refused
         if t < 0: raise ValueError(f"binarize must be >= 0 (zeros stay zeros in sparse rows); got {threshold!r}")
         A = A.copy(); A.data = (A.data > t).astype(float); A.eliminate_zeros()
     elif not np.all((A.data == 0) | (A.data == 1)):

@@ -480,14 +480,6 @@ def _unlabelled(y) -> np.ndarray:
     "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
 
-def _check_labels(y, classes):
-    "ValueError unless every label in `y` is one of the public `classes`; the message states the rule, never the labels."
-    if classes is None or isinstance(classes, (str, bytes)) or not hasattr(classes, '__iter__') or not len(y): return
-    cls = np.asarray(list(classes))
-    if len(cls) and (pd.Index(cls).get_indexer(y) < 0).any():
-        raise ValueError("y has a label that is not in classes: every training label must be one of the public classes "
-                         "(-1 marks an unlabelled row, for the semi-supervised estimators only)")
-
 _MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
 
 def _check_planned(max_depth, n_trees, depth):
@@ -576,7 +568,6 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
             raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
         if self._semi and not lab.any() and self.classes is None:
             raise ValueError("y has no labelled row (every label is -1) and classes is not given; pass classes=, the public class list")
-        _check_labels(y[lab], self.classes)                  # before resolve_classes, whose message would quote the labels
         self.classes_, lab_idx = resolve_classes(y[lab], self.classes, where=name, codes=True)
         with warnings.catch_warnings():
             if public_features: warnings.simplefilter('ignore', PrivacyLeakWarning)   # features public by assumption
@@ -598,7 +589,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         for t, h in enumerate(depth):
             if h == 0: continue
             if math.isinf(eps_s): out[t, :h] = np.inf
-            elif self.allocation == 'geometric': out[t, :h] = geometric_allocation(eps_s, int(h), ratio=float(self.ratio))
+            elif self.allocation == 'geometric': out[t, :h] = geometric_allocation(eps_s, int(h), ratio=self.ratio)
             else: out[t, :h] = uniform_allocation(eps_s, int(h))
         return out
 
