@@ -12,14 +12,16 @@ import warnings
 
 import numpy as np
 import pandas as pd
+from sklearn.exceptions import DataConversionWarning
 from sklearn.utils._param_validation import validate_parameter_constraints
+from sklearn.utils.multiclass import type_of_target
 
 from .mechanisms import InvalidParameterError, PrivacyLeakWarning, check_epsilon, check_number
 from .accounting import Budget
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'BUDGET', 'check_choice', 'check_int', 'check_real',
-           'check_noise_seed', 'check_budget', 'check_relation', 'Check', 'validate_params', 'encode_labels',
+           'check_noise_seed', 'check_budget', 'check_relation', 'Check', 'validate_params', 'check_y', 'encode_labels',
            'curator_state', 'ReleasePolicy']
 
 # %% ../nbs/04_base.ipynb #4a43ebfc
@@ -123,6 +125,29 @@ def validate_params(est, # an estimator with `_parameter_constraints`
     out = {k: c(params[k], k) for k, c in ours.items() if k in params}
     validate_parameter_constraints(theirs, {k: params[k] for k in theirs}, caller_name=type(est).__name__)
     return out | {k: params[k] for k in theirs}
+
+# %% ../nbs/04_base.ipynb #93a0c8d1
+def check_y(y, # the labels passed to fit
+            n:int, # number of rows of X
+            where:str='fit', # the caller's name, for the message
+           ) -> np.ndarray:
+    "Labels as a 1-d array: None, a wrong length, missing labels and continuous targets are refused by name, quoting no count or label."
+    if y is None: raise ValueError(f"{where} requires y to be passed, but the target y is None")
+    y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn("A column-vector y was passed when a 1d array was expected; it was ravelled to shape (n_samples,).",
+                      DataConversionWarning, stacklevel=3)
+        y = y.ravel()
+    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
+    if len(y) != n: raise ValueError("X and y must have the same number of rows")    # the counts are private: not quoted
+    if n == 0: raise ValueError("X is empty; expected at least one row")
+    if pd.isna(y).any(): raise ValueError("y contains missing labels")
+    try: kind = type_of_target(y)
+    except (ValueError, TypeError): kind = 'unknown'
+    if kind in ('continuous', 'continuous-multioutput'):
+        raise ValueError(f"Unknown label type: continuous. {where} is a classifier and y holds non-integer numbers; "
+                         "pass class labels (e.g. bin a numeric target with public cut points)")
+    return y
 
 # %% ../nbs/04_base.ipynb #5765c70c
 def encode_labels(y, # labels, one per row (1-d)

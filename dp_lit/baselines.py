@@ -15,10 +15,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
-                               geometric_mechanism, hash_keys, _keyed_words, _uniform01, _uniform_below, _Words)
+                               geometric_mechanism, hash_keys, keyed_uniform_integers, uniform_integers, uniform_noise)
 from .accounting import Budget
-from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame, _encode_fitted
-from .rdt import _check_y
+from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted
+from .base import check_y
 from .linear import DPLogisticRegression
 
 # %% auto #0
@@ -54,7 +54,7 @@ def smooth_leaf_logweights(counts, # (n_leaves, n_classes) exact class counts of
 
 def _tie_break_argmax(v, src):
     "Argmax of each row with ties broken uniformly at random (post-processing with fresh randomness)."
-    return np.argmax(v + 0.5 * _uniform01(src, v.shape), axis=1)   # v holds integers: the tie-breaker never reorders
+    return np.argmax(v + 0.5 * uniform_noise(v.shape, src), axis=1)   # v holds integers: the tie-breaker never reorders
 
 LEAF_MECHANISMS = ('smooth', 'exponential', 'noisy_counts')
 
@@ -87,7 +87,7 @@ def _keyed_labels(key:NoiseKey, keys:np.ndarray, n_classes:int, salt:int) -> np.
     "A uniform class per key, a fixed function of the secret `key` (the label of a leaf no training row reached)."
     keys = np.asarray(keys, dtype=np.uint64).ravel()
     if len(keys) == 0: return np.zeros(0, np.int64)
-    return _uniform_below(int(n_classes), np.arange(len(keys)), _keyed_words(key, (keys,), keys.shape, salt))
+    return keyed_uniform_integers(int(n_classes), key, keys, salt=salt)
 
 # %% ../nbs/14_baselines.ipynb #36978d2c
 _NEIGHBOURS = ('add_remove', 'substitution')
@@ -190,7 +190,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         "Tree of every row (-1: unused): a secret uniform index per row, or (faithful) a secret shuffle cut into T chunks of n // T."
         src = noise_source(_sub_seed(self.noise_seed, 1))
         if not self.faithful:
-            return _uniform_below(T, np.arange(n), _Words(src)) if n else np.zeros(0, np.int64)
+            return uniform_integers(T, n, src) if n else np.zeros(0, np.int64)
         # the authors' shuffle-and-cut: a uniform permutation by sorting secret random words; the last n % T rows are dropped
         perm = np.argsort(src.words(n), kind='stable')
         part = np.full(n, -1, np.int64); size = n // T
@@ -213,8 +213,8 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
 
     def _fit(self, X, y, name, eps):
         "The body of `fit`."
-        df = _as_frame(X)
-        y = _check_y(y, df.shape[0], name)
+        df = as_frame(X)
+        y = check_y(y, df.shape[0], name)
         self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
         kw = dict(domains=self.domains, categories=self.categories, bounds=self.bounds)
         if self.bounds_from_data: kw = _data_bounds(df, kw, name)
@@ -260,7 +260,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         return state
 
     def _encode(self, X):
-        return _encode_fitted(self, X, 'structure_')
+        return encode_fitted(self, X, 'structure_')
 
     def votes(self, X) -> np.ndarray:
         "Each tree's released leaf label at each row, one-hot: (n_estimators, n, n_classes)."
@@ -296,8 +296,7 @@ def max_scores(node:np.ndarray, # (m,) node index of each (tree, row) pair
 def _mt_words_choice(key, node_keys, m, salt):
     "Uniform integers below m (an array) fixed by the secret key and each node key (bias below 2^-50)."
     if len(node_keys) == 0: return np.zeros(0, np.int64)
-    w = _keyed_words(key, (np.asarray(node_keys, np.uint64),), (len(node_keys),), salt).draw(np.arange(len(node_keys)))
-    return (w % np.asarray(m).astype(np.uint64)).astype(np.int64)
+    return keyed_uniform_integers(np.asarray(m), key, np.asarray(node_keys, np.uint64), salt=salt)
 
 def _nth_available(used, r):
     "Index of the r-th attribute not yet used on each path."
@@ -399,14 +398,14 @@ def tree_weights(n_rows:int, # rows of the training set
     T, n = int(n_trees), int(n_rows)
     W = np.zeros((T, n), np.int64)
     if n == 0: return W
-    ws = _Words(noise_source(noise_seed))
+    src = noise_source(noise_seed)
     if sampling == 'disjoint':
-        W[_uniform_below(T, np.arange(n), ws), np.arange(n)] = 1
+        W[uniform_integers(T, n, src), np.arange(n)] = 1
     elif sampling == 'poisson':
         if not 0 < rate <= 1: raise ValueError(f"rate must be in (0, 1]; got {rate!r}")
-        W[:] = _uniform01(ws.src, (T, n)) < rate
+        W[:] = uniform_noise((T, n), src) < rate
     else:
-        draws = _uniform_below(n, np.arange(T * n), ws).reshape(T, n) + n * np.arange(T)[:, None]
+        draws = uniform_integers(n, T * n, src).reshape(T, n) + n * np.arange(T)[:, None]
         W[:] = np.bincount(draws.ravel(), minlength=T * n).reshape(T, n)
     return W
 
@@ -492,8 +491,8 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def _fit(self, X, y, name, eps):
         "The body of `fit`."
-        df = _as_frame(X)
-        y = _check_y(y, df.shape[0], name)
+        df = as_frame(X)
+        y = check_y(y, df.shape[0], name)
         self.classes_ = np.sort(resolve_classes(y, self.classes, where=name))
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
@@ -543,7 +542,7 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
     def votes(self, X) -> np.ndarray:
         "Each tree's released label at each row, one-hot: (n_estimators, n, n_classes)."
         check_is_fitted(self, 'trees_')
-        df = _as_frame(X, self.space_.names)
+        df = as_frame(X, self.space_.names)
         if df.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
         return np.eye(len(self.classes_))[self.trees_.apply(self._codes(df))]
@@ -647,8 +646,8 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
 
     def _pseudo_train(self, X, y, name):
         "The linear model's training set (rows, exact labels or pseudo-labels, labels one private label moves) and the pseudo-labels: transient, never kept."
-        df = _as_frame(X)
-        y = np.asarray(_check_y(y, df.shape[0], name), dtype=object)
+        df = as_frame(X)
+        y = np.asarray(check_y(y, df.shape[0], name), dtype=object)
         unl = np.array([v is not None and not isinstance(v, str) and v == -1 for v in y], bool)
         if unl.all() or (~unl).sum() == 0: raise ValueError("y has no labelled rows; TOP needs some (unlabelled rows carry y == -1)")
         if self.classes is not None and -1 in list(self.classes): raise ValueError("-1 marks unlabelled rows and cannot be a class")
@@ -708,7 +707,7 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         "Scores of the embedded rows (one column per class when there are more than two)."
         check_is_fitted(self, 'coef_')
-        df = _as_frame(X, self.space_.names)
+        df = as_frame(X, self.space_.names)
         if df.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
         D = self._embed(df) @ self.coef_.T

@@ -19,7 +19,7 @@ from sklearn.feature_extraction.text import HashingVectorizer
 from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_source, grid_laplace_mechanism,
-                               exponential_mechanism, _uniform01)
+                               exponential_mechanism, gumbel_noise)
 from .accounting import Budget
 from .linear import (truncate_rows, _binarize, _check_binary, _resolve_classes, _check_noise_seed, _check_choice,
                             _check_positive, _ledger)
@@ -278,7 +278,7 @@ def gumbel_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:b
     q = _scores(scores); k = _check_k(k, len(q)); eps = check_epsilon(epsilon)
     _charge(budget, eps, f'Gumbel top-{k}')
     T = 1 if size is None else int(size)
-    g = -np.log(-np.log(_uniform01(noise_source(random_state), (T, len(q)))))
+    g = gumbel_noise((T, len(q)), random_state)
     v = q[None, :] * (eps / k) / (sensitivity if monotonic else 2 * sensitivity) + g
     top = np.sort(np.argsort(-v, axis=1, kind='stable')[:, :k], axis=1)
     return top[0] if size is None else top

@@ -19,7 +19,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, column_or_1d
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_source, geometric_mechanism,
-                               grid_laplace_mechanism, gamma_ball_noise, _uniform01)
+                               grid_laplace_mechanism, gamma_ball_noise)
 from .accounting import Budget
 
 # %% auto #0

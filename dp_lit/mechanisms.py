@@ -16,11 +16,13 @@ from scipy import special
 
 # %% auto #0
 __all__ = ['EPSILON_MAX', 'PrivacyLeakWarning', 'check_random_state', 'InvalidParameterError', 'check_number', 'check_epsilon',
-           'check_sensitivity', 'OSEntropy', 'noise_source', 'laplace_mechanism', 'discrete_laplace_pmf',
-           'geometric_mechanism', 'grid_laplace_mechanism', 'exponential_probabilities', 'exponential_mechanism',
-           'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys', 'keyed_uniform',
-           'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
-           'median_smooth_sensitivity', 'smooth_sensitivity_median', 'gamma_ball_noise']
+           'check_sensitivity', 'check_finite_array', 'OSEntropy', 'noise_source', 'laplace_mechanism',
+           'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism', 'exponential_probabilities',
+           'exponential_mechanism', 'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys',
+           'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
+           'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise', 'gumbel_max_segments',
+           'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
+           'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
 class PrivacyLeakWarning(RuntimeWarning):
@@ -102,7 +104,7 @@ def check_sensitivity(sensitivity, name:str='sensitivity', allow_zero:bool=True)
     "`sensitivity` as a float through `check_number`: finite and non-negative (positive if `allow_zero=False`)."
     return check_number(sensitivity, name, 0.0, allow_zero)
 
-def _finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
+def check_finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
     "`x` as a float array; `ValueError` naming `name` if it is not numeric, holds NaN/inf, or is empty."
     try:
         a = np.asarray(x, dtype=float)
@@ -189,7 +191,7 @@ def laplace_mechanism(value, # the exact query answer: a number or an array (tre
                       random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
                      ):
     "Textbook `value + Lap(sensitivity/epsilon)` in floating point: epsilon-DP in idealised arithmetic only (Mironov 2012)."
-    x = _finite_array(value, 'value')
+    x = check_finite_array(value, 'value')
     scale = check_sensitivity(sensitivity) / check_epsilon(epsilon)
     if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     u = _uniform01(noise_source(random_state), x.shape) - 0.5
@@ -332,7 +334,7 @@ def _as_integer_array(x, name:str) -> np.ndarray:
         raise ValueError(f"{name} is empty; expected at least one count")
     if a.dtype.kind in 'iub':
         return a.astype(np.int64)
-    f = _finite_array(a, name)
+    f = check_finite_array(a, name)
     if not np.all(f == np.round(f)):
         raise ValueError(f"{name} must hold integer counts; got non-integer values")
     return f.astype(np.int64)
@@ -371,7 +373,7 @@ def grid_laplace_mechanism(value, # the exact answer: a number or an array (one 
                            random_state=None, # None: secret OS entropy; int/Generator: reproducible noise (not secret)
                           ):
     "`value` rounded to a public grid plus exact discrete Laplace noise on that grid: epsilon-DP on a real computer."
-    x = _finite_array(value, 'value')
+    x = check_finite_array(value, 'value')
     sens = check_sensitivity(sensitivity, allow_zero=False)
     eps = check_epsilon(epsilon)
     g = _check_granularity(granularity, sens)
@@ -396,7 +398,7 @@ def _exp_logits(utilities, sensitivity, epsilon, monotonic, log_base, relation='
         raise ValueError("monotonic=True needs utilities that all move in the same direction between neighbours; counts "
                          "do so when one row is added or removed, but not when a row is substituted (one count rises, "
                          "another falls). Use monotonic=False under relation='substitution'.")
-    u = _finite_array(utilities, 'utilities')
+    u = check_finite_array(utilities, 'utilities')
     if u.ndim == 0:
         raise ValueError("utilities must have at least one candidate (a 1-D array)")
     if u.shape[-1] == 0:
@@ -451,7 +453,7 @@ def exponential_mechanism_segments(utilities, # flat utilities: the candidates o
                                   ) -> np.ndarray:
     "One `exponential_mechanism` draw per selection when selections have different numbers of candidates: index within each."
     if relation not in _RELATIONS: raise ValueError(f"relation must be one of {_RELATIONS}; got {relation!r}")
-    u = _finite_array(utilities, 'utilities').ravel()
+    u = check_finite_array(utilities, 'utilities').ravel()
     L = np.asarray(lengths)
     if L.ndim != 1 or L.dtype.kind not in 'iu' or len(L) == 0 or (L < 1).any():
         raise ValueError("lengths must be a non-empty 1-D array of positive integers (candidates per selection)")
@@ -510,7 +512,7 @@ def _median_bounds(v, lower, upper, bounds_from_data):
     if lower is None or upper is None:
         raise ValueError("lower and upper must be given: public bounds on the values "
                          "(or bounds_from_data=True, which leaks privacy)")
-    lo = _finite_array(lower, 'lower'); hi = _finite_array(upper, 'upper')
+    lo = check_finite_array(lower, 'lower'); hi = check_finite_array(upper, 'upper')
     if lo.ndim or hi.ndim:
         raise ValueError("lower and upper must be scalars")
     if lo > hi:
@@ -533,7 +535,7 @@ def private_median(values, # the private values (one attribute at one node)
                    grid_size:int=1024, # number of public grid points (method="exponential")
                   ) -> float:
     "An epsilon-DP median of `values` within public bounds [lower, upper] (add/remove-one-row neighbours)."
-    v = _finite_array(values, 'values').ravel()
+    v = check_finite_array(values, 'values').ravel()
     if method not in _MEDIAN_METHODS:
         raise ValueError(f"method must be one of {_MEDIAN_METHODS}; got {method!r}")
     lo, hi = _median_bounds(v, lower, upper, bounds_from_data)
@@ -683,7 +685,7 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
                             *keys, # integer keys naming each coordinate
                            ) -> np.ndarray:
     "`value` + textbook float Lap(sensitivity/epsilon) noise fixed by `(key, keys)`: idealised arithmetic (Mironov 2012)."
-    x = _finite_array(value, 'value', allow_empty=True)
+    x = check_finite_array(value, 'value', allow_empty=True)
     scale = check_sensitivity(sensitivity) / check_epsilon(epsilon)
     if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     shape = np.broadcast_shapes(x.shape, *[np.shape(k) for k in keys]) if keys else x.shape
@@ -692,6 +694,69 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     u = _unit_from_words(ws.draw(np.arange(n))).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
 
+# %% ../nbs/00_mechanisms.ipynb #28edbbb3
+def uniform_noise(shape, # shape of the output
+                  random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
+                 ) -> np.ndarray:
+    "Secret uniform doubles strictly inside (0, 1), 53-bit resolution."
+    return _uniform01(noise_source(random_state), shape)
+
+def uniform_integers(m, # exclusive upper bound: an int (then give `size`) or an array of bounds, one draw below each
+                     size:int|None=None, # number of draws below one int `m`
+                     random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
+                    ) -> np.ndarray:
+    "Exactly uniform integers on {0, ..., m-1} (m < 2^63): `size` draws below one `m`, or one draw below each entry of an array `m`."
+    src = noise_source(random_state)
+    if np.ndim(m) == 0:
+        m = check_int_bound(m)
+        if size is None or isinstance(size, bool) or not isinstance(size, numbers.Integral) or size < 0:
+            raise ValueError(f"size must be a non-negative int when m is one number; got {size!r}")
+        return _below_iid(m, int(size), src)
+    a = np.asarray(m)
+    if a.dtype.kind not in 'iu' or a.ndim != 1 or (a.size and (a.min() < 1 or a.max() >= 2 ** 63)):
+        raise ValueError("m must be an int or a 1-D array of ints in [1, 2^63)")
+    return _below_each(a, src) if a.size else np.zeros(0, np.int64)
+
+def check_int_bound(m) -> int:
+    "`m` as an int in [1, 2^63); `ValueError` otherwise."
+    if isinstance(m, (bool, np.bool_)) or not isinstance(m, numbers.Integral) or not 1 <= m < 2 ** 63:
+        raise ValueError(f"m must be an int in [1, 2^63); got {m!r}")
+    return int(m)
+
+def gumbel_noise(shape, # shape of the output
+                 random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
+                ) -> np.ndarray:
+    "Secret standard Gumbel variables, -ln(-ln U) with U uniform strictly inside (0, 1): always finite."
+    return -np.log(-np.log(uniform_noise(shape, random_state)))
+
+def gumbel_max_segments(logits, # flat log-weights, segment after segment (the caller has checked them)
+                        lengths, # number of entries of each segment (each >= 1)
+                        random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
+                       ) -> np.ndarray:
+    "Index within each segment of one draw with probability proportional to exp(logits): the Gumbel-max trick, no checks."
+    L = np.asarray(lengths)
+    return _gumbel_max_segments(np.asarray(logits, dtype=float), L, np.cumsum(L) - L, noise_source(random_state))
+
+# %% ../nbs/00_mechanisms.ipynb #18788943
+def keyed_uniform_integers(m, # exclusive upper bound: an int, or one per coordinate (broadcast against the keys)
+                           key:NoiseKey, # the release's secret key
+                           *keys, # integer keys naming each coordinate (e.g. tree and node)
+                           salt:int=0, # separates independent uses of one key
+                          ) -> np.ndarray:
+    "Exactly uniform integers below `m`, one per coordinate, fixed by the secret `key` and the coordinates' keys."
+    if not keys: raise ValueError("give at least one integer key naming the coordinates")
+    shape = np.broadcast(*[np.asarray(k) for k in keys]).shape
+    mm = np.broadcast_to(np.asarray(m, dtype=np.int64), shape).ravel()
+    if mm.size and (mm.min() < 1): raise ValueError("m must be at least 1 at every coordinate")
+    ws = _keyed_words(key, keys, shape, salt)
+    mu = mm.astype(np.uint64); top = np.uint64(2 ** 64 - 1)
+    limit = top - (top % mu + np.uint64(1)) % mu                # accept w <= limit: a whole number of copies of 0..m-1
+    out = np.empty(mm.size, dtype=np.int64); todo = np.arange(mm.size)
+    while todo.size:
+        w = ws.draw(todo); ok = w <= limit[todo]
+        out[todo[ok]] = (w[ok] % mu[todo[ok]]).astype(np.int64); todo = todo[~ok]
+    return out.reshape(shape)
+
 # %% ../nbs/00_mechanisms.ipynb #30aea328
 def median_smooth_sensitivity(values, # the private values (will be sorted)
                               lower:float, # public lower bound a of the values' domain
@@ -699,7 +764,7 @@ def median_smooth_sensitivity(values, # the private values (will be sorted)
                               beta:float, # smoothing parameter beta > 0
                              ) -> float:
     "The beta-smooth sensitivity S*_beta of the median (lower median x_m, m = ceil(n/2)) under substitution (NRS 2007, Def. 2.1, Prop. 3.4)."
-    v = _finite_array(values, 'values').ravel()
+    v = check_finite_array(values, 'values').ravel()
     lo, hi = _median_bounds(v, lower, upper, False)
     b = check_epsilon(beta, 'beta')
     v = np.sort(np.clip(v, lo, hi))                           # values outside the public bounds are clipped, silently
@@ -723,7 +788,7 @@ def _standard_cauchy(src, shape) -> np.ndarray:
     return np.tan(np.pi * (_uniform01(src, shape) - 0.5))
 
 # %% ../nbs/00_mechanisms.ipynb #e7602f35
-def _ss_granularity(granularity, lo:float, hi:float):
+def smooth_median_granularity(granularity, lo:float, hi:float):
     "The public grid spacing of `smooth_sensitivity_median` (None for the idealised raw doubles)."
     if isinstance(granularity, str):
         if granularity == 'idealised': return None
@@ -777,10 +842,10 @@ def smooth_sensitivity_median(values, # the private values (one attribute); valu
                               size:int|None=None, # number of independent releases (each costs epsilon), for audits
                              ):
     "Median + (6 S*/epsilon) Cauchy noise, beta = epsilon/6 (NRS 2007), snapped to a public grid and clipped to [lower, upper]: epsilon-DP for substitution neighbours."
-    v = _finite_array(values, 'values').ravel()
+    v = check_finite_array(values, 'values').ravel()
     lo, hi = _median_bounds(v, lower, upper, False)
     eps = check_epsilon(epsilon)
-    g = _ss_granularity(granularity, lo, hi)
+    g = smooth_median_granularity(granularity, lo, hi)
     med, scale = _ss_parameters(v, lo, hi, eps)
     shape = () if size is None else (int(size),)
     out = med + scale * _standard_cauchy(noise_source(random_state), shape)

@@ -16,10 +16,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, noise_source, exponential_mechanism,
-                               geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, _uniform01, _uniform_below,
-                               _Words, _below_each, _gumbel_max_segments)
+                               geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, uniform_noise, uniform_integers,
+                               gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
-from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, _as_frame, _encode_fitted
+from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
 import dp_lit.trees as _trees
 
 # %% auto #0
@@ -157,7 +157,7 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
     step = max(1, chunk // m)
     for b in range(0, len(priv), step):
         nodes = priv[b:b + step]; P_b = len(nodes)
-        cand = np.sort(lo[nodes, None] + (hi[nodes] - lo[nodes])[:, None] * _uniform01(src, (P_b, m)), axis=1)   # never looks at the data
+        cand = np.sort(lo[nodes, None] + (hi[nodes] - lo[nodes])[:, None] * uniform_noise((P_b, m), src), axis=1)   # never looks at the data
         for_nodes = np.zeros(P, bool); for_nodes[nodes] = True
         sel = for_nodes[a]
         xa, aa = x[sel], np.searchsorted(nodes, a[sel])          # rows of these nodes, local index 0..P_b-1
@@ -200,7 +200,7 @@ def _em_segments(u, L, sens, eps, src, log_base=None):
     epsilons, lengths >= 1, finite base measure): the same draw, without re-checking them at every level."""
     z = u * np.repeat(eps / (2 * sens), L)
     if log_base is not None: z = z + log_base
-    return _gumbel_max_segments(z, L, np.cumsum(L) - L, noise_source(src))
+    return gumbel_max_segments(z, L, src)
 
 def _draw_groups(fs, # flat position (in cand) of the first candidate of every group, nodes in order
                  k, r, # size and rank of every group
@@ -210,7 +210,7 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     node = np.repeat(np.arange(len(lengths)), lengths)
     g = _em_segments(-np.abs(r - cnt[node] / 2), lengths, sens, eps_node, src, log_base=np.log(k))
     chosen = np.cumsum(lengths) - lengths + g
-    return cand.ravel()[fs[chosen] + _below_each(k[chosen], src)]
+    return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
 
 # %% ../nbs/13_median_forests.ipynb #c3e91a01
@@ -310,7 +310,7 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
     gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
     nb, cb = blo[priv], bhi[priv]
-    cand = (np.sort(nb[:, None] + (cb - nb)[:, None] * _uniform01(src, (len(priv), m)), axis=1) if len(priv)
+    cand = (np.sort(nb[:, None] + (cb - nb)[:, None] * uniform_noise((len(priv), m), src), axis=1) if len(priv)
             else np.zeros((0, m)))                                  # never looks at the data
     K = int(n_values[cat].max()) if len(cat) else 1
     M = len(m_node)
@@ -507,7 +507,7 @@ def assign_rows(n_rows:int, # rows to assign
                ) -> np.ndarray:
     "An independent, exactly uniform part index for every row (the assignment is secret, like the noise)."
     if n_rows == 0: return np.zeros(0, np.int64)
-    return _uniform_below(int(n_parts), np.arange(n_rows), _Words(noise_source(noise_seed)))
+    return uniform_integers(int(n_parts), n_rows, noise_seed)
 
 
 # %% ../nbs/13_median_forests.ipynb #5f397063
@@ -558,7 +558,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         return eps
 
     def _setup(self, X, y, public_features=False):
-        df = _as_frame(X)
+        df = as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
         y = _check_y(y, df.shape[0], missing=self.classes is None)
         name = type(self).__name__
@@ -636,7 +636,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
                                   random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
 
     def _encode(self, X):
-        return _encode_fitted(self, X, 'trees_')
+        return encode_fitted(self, X, 'trees_')
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."

@@ -21,32 +21,14 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, noise_source,
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget, BudgetExceededError
+from .base import check_y
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
-                          resolve_classes, _as_frame, _encode_fitted, _merge_counts)
+                          resolve_classes, as_frame, encode_fitted, merge_counts)
 
 # %% auto #0
 __all__ = ['auto_max_depth', 'RandomDecisionTreeClassifier', 'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #6a3bc584
-def _check_y(y, n, where='fit'):
-    "Labels as a 1-d array: None, a wrong length, missing labels and continuous targets are refused by name."
-    if y is None: raise ValueError(f"{where} requires y to be passed, but the target y is None")
-    y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        warnings.warn("A column-vector y was passed when a 1d array was expected; it was ravelled to shape (n_samples,).",
-                      DataConversionWarning, stacklevel=3)
-        y = y.ravel()
-    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
-    if len(y) != n: raise ValueError("X and y must have the same number of rows")    # the counts are private: not quoted
-    if n == 0: raise ValueError("X is empty; expected at least one row")
-    if pd.isna(y).any(): raise ValueError("y contains missing labels")
-    try: kind = type_of_target(y)
-    except (ValueError, TypeError): kind = 'unknown'
-    if kind in ('continuous', 'continuous-multioutput'):
-        raise ValueError(f"Unknown label type: continuous. {where} is a classifier and y holds non-integer numbers; "
-                         "pass class labels (e.g. bin a numeric target with public cut points)")
-    return y
-
 def auto_max_depth(space:FeatureSpace, # the public feature space
                    n_rows:float, # number of training rows: public, or a private estimate
                    n_trees:int=10, # trees sharing the budget
@@ -69,8 +51,8 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
     "Input handling shared by the random-tree classifiers."
     def _setup(self, X, y, classes=None):
         name = type(self).__name__
-        df = _as_frame(X)
-        y = _check_y(y, df.shape[0], name)
+        df = as_frame(X)
+        y = check_y(y, df.shape[0], name)
         if not isinstance(self.n_estimators, numbers.Integral) or self.n_estimators < 1:
             raise ValueError(f"n_estimators must be a positive int; got {self.n_estimators!r}")
         self.classes_ = np.sort(resolve_classes(y, self.classes if classes is None else classes, where=name))
@@ -102,7 +84,7 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         return idx
 
     def _encode(self, X):
-        return _encode_fitted(self, X, 'structure_', compact=True)
+        return encode_fitted(self, X, 'structure_', compact=True)
 
     def predict(self, X):
         "The most probable class of each row."
@@ -234,7 +216,7 @@ def _is_chunks(X, y) -> bool:
 
 def _part_counts(structure, space, classes, X, y, every):
     "Leaf class counts of one part of the rows (runs where the part lives): (keys, counts)."
-    E = space.encode(_as_frame(X, space.names), compact=True)
+    E = space.encode(as_frame(X, space.names), compact=True)
     y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     idx = pd.Index(classes).get_indexer(y.ravel()).astype(np.int64)
     if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes")
@@ -342,7 +324,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
             elif len(parts) == 0: raise ValueError("the iterable of (X, y) parts is empty")
             raw = (first or parts[0])[0]
             n_rows_fn = lambda: sum(len(p[0]) for p in parts)
-        sample = _as_frame(raw)
+        sample = as_frame(raw)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter('always', PrivacyLeakWarning)
             self.space_ = resolve_feature_space(sample, self.domains, self.categories, self.bounds, where=name)
@@ -361,7 +343,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         else:
             results = [_part_counts(*args, xp, yp, every) for xp, yp in parts]
         if every: keys, counts = results[0][0], sum(r[1] for r in results)     # the same leaves, in the same order
-        else: keys, counts = _merge_counts([r[0] for r in results], [r[1] for r in results])
+        else: keys, counts = merge_counts([r[0] for r in results], [r[1] for r in results])
         self._release(keys, counts, 'fit')
         return self
 
@@ -375,7 +357,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
             return self._fit(X, y, classes)
         if classes is not None and list(np.sort(np.asarray(list(classes)))) != list(self.classes_):
             raise ValueError(f"classes={list(classes)} differs from the classes of the first call, {self.classes_.tolist()}")
-        y = _check_y(y, len(_as_frame(X)), 'partial_fit')
+        y = check_y(y, len(as_frame(X)), 'partial_fit')
         E = self._encode(X)
         self._release(*self._count(E, self._class_index(y)), 'partial_fit', disjoint=bool(disjoint))
         return self
@@ -487,8 +469,8 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"unclassified must be 'ancestor' or 'none'; got {self.unclassified!r}")
         if isinstance(self.numeric_bins, bool) or not isinstance(self.numeric_bins, numbers.Integral) or self.numeric_bins < 2:
             raise ValueError(f"numeric_bins must be an int >= 2; got {self.numeric_bins!r}")
-        df = _as_frame(X)
-        y = _check_y(y, df.shape[0], 'PrivateID3Classifier')
+        df = as_frame(X)
+        y = check_y(y, df.shape[0], 'PrivateID3Classifier')
         self.classes_ = np.sort(resolve_classes(y, self.classes, where='PrivateID3Classifier'))
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='PrivateID3Classifier')
         self.n_features_in_ = df.shape[1]
@@ -549,7 +531,7 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
 
     def _leaf_labels(self, X):
         check_is_fitted(self, 'nodes_')
-        df = _as_frame(X, self.space_.names)
+        df = as_frame(X, self.space_.names)
         if df.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {df.shape[1]} features, but PrivateID3Classifier is expecting {self.n_features_in_} features as input")
         E = self._codes(df)
@@ -580,7 +562,7 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
     def unclassified_rate(self, X) -> float:
         "Fraction of rows that reach a leaf with no noisy majority (whatever `unclassified` then predicts)."
         check_is_fitted(self, 'nodes_')
-        E = self._codes(_as_frame(X, self.space_.names))
+        E = self._codes(as_frame(X, self.space_.names))
         out = np.zeros(len(E), bool); stack = [(0, np.arange(len(E)))]
         while stack:
             i, rows = stack.pop(); node = self.nodes_[i]

@@ -16,8 +16,9 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, hash_keys
 from .accounting import Budget
-from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, _as_frame, _distinct_rows
-from .rdt import PrivateRDTClassifier, _NoisyCounts, _RandomTreesBase, _normalise, _check_y
+from .base import check_y
+from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
+from .rdt import PrivateRDTClassifier, _NoisyCounts, _RandomTreesBase, _normalise
 
 # %% auto #0
 __all__ = ['CenterForest', 'rdt_sharp_height', 'primary_cells', 'RDTSharpClassifier']
@@ -36,7 +37,7 @@ class CenterForest:
         if nU == 0:
             self.leaf_sorted = np.zeros(0, np.uint64); self.has_multi = False; self._pub = None
             return self
-        d = _distinct_rows(E_pub)
+        d = distinct_rows(E_pub)
         if d is not None and len(d[0]) <= nU // 2:        # many repeated public rows: walk each distinct row once
             P, inv = d
             ids, keys, _ = self.structure.leaves(P)       # (T, distinct rows)
@@ -147,7 +148,7 @@ def _unlabeled_mask(y) -> np.ndarray:
 def _check_semi_y(y, n:int) -> np.ndarray:
     "Labels as a 1-d array (Private-RDT's checks); a continuous target is refused without quoting anything read off it."
     try:
-        return _check_y(y, n, 'RDTSharpClassifier')
+        return check_y(y, n, 'RDTSharpClassifier')
     except ValueError as e:
         if not str(e).startswith('Unknown label type: continuous'): raise
         raise ValueError("Unknown label type: continuous. RDTSharpClassifier is a classifier and y holds non-integer numbers; "
@@ -217,7 +218,7 @@ class _SharpEnsembles:
 
     def _primary_total(self, E, distinct:bool=True):
         "Noisy counts of E1 summed over its trees at each row (post-processed by `negative`); each distinct row once."
-        d = _distinct_rows(E) if distinct else None
+        d = distinct_rows(E) if distinct else None
         if d is not None and len(d[0]) < len(E): return self._primary_total(d[0], False)[d[1]]
         out = np.empty((len(E), len(self.classes_)))
         for s, e in self._steps(len(E)):
@@ -234,7 +235,7 @@ class _SharpEnsembles:
         y = np.asarray(y, dtype=object).ravel()
         lab = ~_unlabeled_mask(y)
         if not lab.any(): raise ValueError("score needs labelled rows; every y is -1 (unlabelled)")
-        df = _as_frame(X)
+        df = as_frame(X)
         sw = None if sample_weight is None else np.asarray(sample_weight)[lab]
         pred = self.predict(df[lab])
         return float(np.average(pred.astype(object) == y[lab], weights=sw))
@@ -242,7 +243,7 @@ class _SharpEnsembles:
     def predict_proba(self, X) -> np.ndarray:
         "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."
         E = self._encode(X)
-        d = _distinct_rows(E)                              # identical rows get identical answers: each computed once
+        d = distinct_rows(E)                              # identical rows get identical answers: each computed once
         if d is not None and len(d[0]) < len(E): E, inv = d
         else: inv = None
         total = self._primary_total(E, distinct=False)
@@ -331,7 +332,7 @@ class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
                                            or self.max_depth < 1):
             raise ValueError(f"max_depth must be None (the paper's rule, from n_labeled) or a positive int; got {self.max_depth!r}")
         name = type(self).__name__
-        df = _as_frame(X)
+        df = as_frame(X)
         y = _check_semi_y(y, df.shape[0])
         unl = _unlabeled_mask(y)
         if self.classes is None and unl.all():

@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 
 from .mechanisms import (check_epsilon, noise_source, geometric_mechanism, exponential_mechanism, median_grid,
-                               smooth_sensitivity_median, _finite_array, _ss_granularity)
+                               smooth_sensitivity_median, check_finite_array, smooth_median_granularity)
 from .accounting import Budget
 
 # %% auto #0
@@ -53,7 +53,7 @@ def _check_labels(y_true, pos_label):
 
 def _check_inputs(y_true, y_score, score_range, pos_label):
     y = _check_labels(y_true, pos_label)
-    s = _finite_array(y_score, 'y_score')
+    s = check_finite_array(y_score, 'y_score')
     if s.ndim != 1: raise ValueError(f"y_score must be 1-d (one score per test row); got shape {s.shape}")
     if s.size != y.size: raise ValueError(f"y_true and y_score must have the same length; got {y.size} and {s.size}")
     lo, hi = _check_range(score_range)
@@ -263,7 +263,7 @@ def recursive_median_thresholds(y_score, # the private scores (both classes)
                                 granularity='auto', # smooth-sensitivity median: 'auto' (its public grid), a power of two, or 'idealised' (raw doubles)
                                ) -> np.ndarray:
     "k-RecursiveMedians: split every interval at a noisy median of the scores inside it, level by level; sorted cut points, lower bound first."
-    s = _finite_array(y_score, 'y_score').ravel()
+    s = check_finite_array(y_score, 'y_score').ravel()
     lo, hi = _check_range(score_range)
     if s.min() < lo or s.max() > hi:
         raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]: clip the scores to the range first")
@@ -273,7 +273,7 @@ def recursive_median_thresholds(y_score, # the private scores (both classes)
     if median == 'smooth_sensitivity' and neighbours != 'substitution':
         raise ValueError("median='smooth_sensitivity' is private only for substitution neighbours (a fixed number of rows); "
                          "use median='exponential' with neighbours='add_remove'")
-    if median == 'smooth_sensitivity': _ss_granularity(granularity, lo, hi)   # checked before anything is charged
+    if median == 'smooth_sensitivity': smooth_median_granularity(granularity, lo, hi)   # checked before anything is charged
     ledger = _ledger(budget, eps)
     ledger.check(eps, 'recursive-median thresholds')
     src = noise_source(_check_seed(noise_seed))
@@ -378,7 +378,7 @@ def private_roc_curve(y_true, # binary labels of the private test rows
             depth, n_quantiles = _check_int(depth, 'depth'), _check_int(n_quantiles, 'n_quantiles')
             edges = lo + (hi - lo) * np.arange(2 ** depth) / 2 ** depth
     else:
-        edges = _finite_array(thresholds, 'thresholds').ravel()
+        edges = check_finite_array(thresholds, 'thresholds').ravel()
         if edges.min() < lo or edges.max() > hi:
             raise ValueError(f"thresholds must lie in the public score_range [{lo:g}, {hi:g}]")
         edges = np.unique(np.r_[lo, edges])
@@ -414,7 +414,7 @@ def exact_roc_at(y_true, # binary labels (NOT private output: the exact referenc
                 ):
     "Exact (fpr, tpr) at the given thresholds with the rule score >= threshold: the non-private reference, for evaluation only."
     y = _check_labels(y_true, pos_label)
-    s = _finite_array(y_score, 'y_score')
+    s = check_finite_array(y_score, 'y_score')
     t = np.asarray(thresholds, dtype=float)
     P, N = max(y.sum(), 1), max((1 - y).sum(), 1)
     ge = s[None, :] >= t[:, None]
@@ -452,7 +452,7 @@ def plot_private_roc(fpr, tpr, # the private curve (from `private_roc_curve`)
     ax.plot([0, 1], [0, 1], color='0.8', lw=1, ls=':')
     if y_true is not None:
         from sklearn.metrics import roc_curve
-        ef, et, _ = roc_curve(_check_labels(y_true, None), _finite_array(y_score, 'y_score'))
+        ef, et, _ = roc_curve(_check_labels(y_true, None), check_finite_array(y_score, 'y_score'))
         ax.plot(ef, et, color='0.4', ls='--', lw=1, label='exact ROC (non-private reference)')
     ax.plot(fpr, tpr, marker='.', ms=3, lw=1.5, label=label)
     ax.set(xlabel='false positive rate', ylabel='true positive rate', xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect='equal')

@@ -12,7 +12,7 @@ import pandas as pd
 __all__ = ['run_bench', 'bench_rdt_sharp']
 
 # %% ../nbs/15_scale.ipynb #a7c15f29
-from .trees import _TABLE_LIMIT
+from .trees import TABLE_LIMIT
 
 _NURSERY_SHAPE = (3, 5, 4, 4, 3, 2, 3, 3)      # values per attribute of Nursery (12,960 rows, 5 classes)
 
@@ -56,7 +56,7 @@ def _bench_one(lib:str, # 'dp_lit' or 'diffprivlib'
     if lib == 'dp_lit':
         from dp_lit.rdt import PrivateRDTClassifier
         make = lambda: PrivateRDTClassifier(n_estimators=n_trees, max_depth=max_depth, epsilon=1.0, classes=classes,
-                                            random_state=0, max_stored_leaves=_TABLE_LIMIT, **kw)
+                                            random_state=0, max_stored_leaves=TABLE_LIMIT, **kw)
         data = X
     elif lib == 'diffprivlib':
         from diffprivlib.models import RandomForestClassifier

@@ -18,8 +18,9 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 
 # %% auto #0
-__all__ = ['FeatureSpace', 'BoundsClippedWarning', 'resolve_feature_space', 'resolve_classes', 'count_out_of_bounds',
-           'check_codes', 'compiled_walks', 'RandomStructure', 'count_leaves', 'LeafTable']
+__all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
+           'count_out_of_bounds', 'encode_fitted', 'check_codes', 'compiled_walks', 'distinct_rows', 'RandomStructure',
+           'count_leaves', 'merge_counts', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -41,7 +42,7 @@ class FeatureSpace:
         if compact and unknown == 'error' and self.is_cat.all():
             E = self._codes(X)
             if E is not None: return E
-        E = encode(_as_frame(X, self.names), self.domains, unknown=unknown)
+        E = encode(as_frame(X, self.names), self.domains, unknown=unknown)
         num = np.flatnonzero(~self.is_cat)
         if len(num):
             lo, hi = self.lower[num], self.upper[num]
@@ -51,7 +52,7 @@ class FeatureSpace:
         return E
     def _codes(self, X):
         "Category codes of every attribute as the smallest integer type that holds them; None if a value is outside its domain."
-        df = _as_frame(X, self.names)
+        df = as_frame(X, self.names)
         if any(c not in df.columns for c in self.names): return None
         m = int(self.n_values.max(initial=1))
         out = np.empty((len(df), len(self.names)), dtype=np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32)
@@ -86,7 +87,7 @@ def _object_column(col, name):
         return pd.to_numeric(col)
     return col
 
-def _as_frame(X, names=None):
+def as_frame(X, names=None):
     "X as a DataFrame of numeric and categorical columns, with a clear error for input the models cannot take."
     if X is None: raise ValueError("X is None; expected a 2-D array or DataFrame (rows x attributes)")
     if hasattr(X, 'tocsr') or hasattr(X, 'toarray') or type(X).__module__.startswith('scipy.sparse'):
@@ -137,7 +138,7 @@ def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
                           where:str='fit', # caller's name, for messages
                          ) -> FeatureSpace:
     "The public domain of every attribute of `X`; warns `PrivacyLeakWarning` for any domain read off the data."
-    df = _as_frame(X)
+    df = as_frame(X)
     domains, categories = dict(domains or {}), dict(categories or {})
     bmap = _bounds_for(bounds, list(df.columns))
     doms, inferred = {}, []
@@ -206,12 +207,12 @@ def count_out_of_bounds(X, # the curator's rows (DataFrame or 2-D array): privat
                         bounds, # a `FeatureSpace`, a fitted estimator with `space_`, or bounds as `resolve_feature_space` takes them
                        ) -> pd.Series:
     "Curator-only diagnostic, never called by `fit`: per numeric attribute, how many values of `X` lie outside the public bounds."
-    df = _as_frame(X)
+    df = as_frame(X)
     space = bounds if isinstance(bounds, FeatureSpace) else getattr(bounds, 'space_', None)
     if space is not None:
         lims = {c: (space.lower[j], space.upper[j]) for j, c in enumerate(space.names) if not space.is_cat[j]}
         if any(c not in df.columns for c in lims):
-            df = _as_frame(X, space.names)
+            df = as_frame(X, space.names)
     else:
         lims = _bounds_for(bounds, list(df.columns))
     out = {}
@@ -222,7 +223,7 @@ def count_out_of_bounds(X, # the curator's rows (DataFrame or 2-D array): privat
     return pd.Series(out, dtype=np.int64, name='values outside the public bounds')
 
 # %% ../nbs/10_trees.ipynb #a4de8624
-def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
+def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
                    X, # rows to encode (DataFrame or 2-D array)
                    fitted:str='space_', # an attribute that exists only after fit
                    compact:bool=False, # small integer codes when every attribute is categorical (see `FeatureSpace.encode`)
@@ -230,7 +231,7 @@ def _encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
     "Validate `X` against a fitted estimator's feature space and encode it (NotFittedError, or ValueError naming X)."
     from sklearn.utils.validation import check_is_fitted
     check_is_fitted(est, fitted)
-    df = _as_frame(X, est.space_.names)
+    df = as_frame(X, est.space_.names)
     if df.shape[1] != est.n_features_in_:
         raise ValueError(f"X has {df.shape[1]} features, but {type(est).__name__} is expecting "
                          f"{est.n_features_in_} features as input")
@@ -397,7 +398,7 @@ _USE_KERNELS = bool(_KERNELS) and os.environ.get('DP_LIT_NUMBA', '1') != '0'
 # %% ../nbs/10_trees.ipynb #738afdc4
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
-_TABLE_LIMIT = 1 << 19                # forests with at most this many leaves are walked through flat node tables
+TABLE_LIMIT = 1 << 19                # forests with at most this many leaves are walked through flat node tables
 _STEP = 1 << 18                       # (tree, row) pairs per step of a walk: memory bounded whatever n x trees
 
 @dataclass
@@ -417,7 +418,7 @@ class _NodeTables:
     @property
     def n_leaves(self): return len(self.keys[-1])
 
-def _distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]-1
+def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]-1
                    sizes=None, # values per column (default: read off E)
                   ):
     "The distinct rows of an integer code matrix (in order of first appearance) and each row's index among them; None if they do not fit one int64."
@@ -480,7 +481,7 @@ class RandomStructure:
         return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, sp.n_features), dtype=bool),
                 np.tile(sp.lower, (T, 1)), np.tile(sp.upper, (T, 1)))
 
-    def _tables(self, limit:int|None=_TABLE_LIMIT) -> _NodeTables|None:
+    def _tables(self, limit:int|None=TABLE_LIMIT) -> _NodeTables|None:
         "Flat node tables of the whole forest (built once, kept), or None when it has more than `limit` leaves."
         tab = self.__dict__.get('_tab')
         if tab is not None: return tab if limit is None or tab.n_leaves <= limit else None
@@ -581,7 +582,7 @@ class RandomStructure:
         if not sp.is_cat.all() or E.dtype.kind not in 'iu' or len(E) < 2: return None
         combos = float(np.prod(np.maximum(sp.n_values, 1).astype(float)))
         if self.n_trees * self.max_depth < 32 and len(E) <= 2 * combos: return None
-        return _distinct_rows(E, np.maximum(sp.n_values, 1))
+        return distinct_rows(E, np.maximum(sp.n_values, 1))
 
     def leaf_counts(self, E:np.ndarray, # encoded rows (n x d)
                     y_idx:np.ndarray, # (n,) class indices 0..n_classes-1
@@ -637,7 +638,7 @@ class RandomStructure:
             ids, keys, _ = self.leaves(E[s:e])
             w = None if weights is None else np.asarray(weights, float)[s:e]
             parts_k.append(keys); parts_c.append(count_leaves(ids, len(keys), y_idx[s:e], C, w))
-        return _merge_counts(parts_k, parts_c)
+        return merge_counts(parts_k, parts_c)
 
     def _walk_chunk(self, E, seeds, levels=False):
         "Walk all rows through the trees of `seeds`. Work per level: gathers over rows, hashing over the reached nodes only."
@@ -676,7 +677,7 @@ class RandomStructure:
         "Key and tree of every leaf of every tree (reached by data or not), or None if there are more than `limit`."
         tab = self._tables()
         if tab is not None: return None if limit is not None and tab.n_leaves > limit else (tab.keys[-1], tab.leaf_tree)
-        if limit is not None and limit <= _TABLE_LIMIT: return None        # more leaves than the tables hold
+        if limit is not None and limit <= TABLE_LIMIT: return None        # more leaves than the tables hold
         sp = self.space
         B = int(max(2, sp.n_values.max()))
         nb_attr = np.where(sp.is_cat, sp.n_values, 2)
@@ -816,7 +817,7 @@ def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the train
     counts = np.bincount(leaf_ids.ravel() * n_classes + lab, weights=w, minlength=n_leaves * n_classes)
     return counts.reshape(n_leaves, n_classes).astype(float)
 
-def _merge_counts(keys_parts, counts_parts):
+def merge_counts(keys_parts, counts_parts):
     "Sum count matrices given per part (keys, counts) by key: the counts of the union of the parts' rows."
     keys = np.concatenate([np.asarray(k, dtype=np.uint64) for k in keys_parts])
     counts = np.concatenate(counts_parts)
