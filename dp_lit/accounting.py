@@ -34,16 +34,9 @@ _LIVE = {}                # root ledger id -> [weak reference to its one live co
 def _fits(total, spent):
     return math.isinf(total) or spent <= total * (1 + _TOL) + 1e-12
 
-# %% ../nbs/01_accounting.ipynb #480d97d9
-class Budget:
-    "A ledger of privacy spending against a total `epsilon` (add/remove-one-row neighbours)."
-    def __init__(self, epsilon:float, # total budget; `inf` gives an unlimited ledger that only records
-                 name:str='budget', # label shown in the ledger view; public, so never a private quantity
-                ):
-        self._init(check_epsilon(epsilon, allow_inf=True), name, None)
-        self._uid = uuid.uuid4().hex   # identity shared by every pickled copy of this ledger (not by a new ledger)
-        with _LOCK: _LIVE[self._uid] = [weakref.ref(self), 0]
-
+# %% ../nbs/01_accounting.ipynb #c6b46821
+class _LedgerState:
+    "The totals of a ledger: what it may spend, what it spent, and what is left here and above."
     def _init(self, total, name, block):
         self._total = total     # fixed total (root ledgers); None for a part, whose room is set by its ancestors
         self.name = name
@@ -76,6 +69,9 @@ class Budget:
         "The total: fixed for a root ledger; for a part, what it has spent plus what its ancestors leave it."
         return self._total if self._total is not None else self._spent + self.remaining
 
+# %% ../nbs/01_accounting.ipynb #48391663
+class _LedgerSpending:
+    "Checking and charging a spend, here and up every enclosing parallel block, atomically."
     def _plan(self, eps, what):
         "New `spent` of this ledger and every ancestor (and cost of every enclosing block) if `eps` were spent here."
         ledgers, blocks, b, new = [], [], self, self._spent + eps
@@ -116,6 +112,9 @@ class Budget:
             if rec is not None and rec[0]() is root: rec[1] = root._version
         return eps
 
+# %% ../nbs/01_accounting.ipynb #3e277f07
+class _LedgerBlocks:
+    "Opening parallel blocks on a ledger."
     @contextlib.contextmanager
     def parallel(self, what:str, # name of the block, e.g. "leaf counts (disjoint leaves)"; public
                 ):
@@ -130,6 +129,9 @@ class Budget:
         "A parallel block that stays open across calls (one part per disjoint batch); disjointness is the caller's promise."
         return _ParallelBlock(self, what)
 
+# %% ../nbs/01_accounting.ipynb #4439b842
+class _LedgerView:
+    "The ledger as a table, and a walk over a ledger and all its parts."
     def _rows(self, full, indent, level):
         rows = []
         for e in self._entries:
@@ -155,6 +157,14 @@ class Budget:
             if e.get('block') is not None:
                 for _, b in e['block']._parts: yield from b._walk()
 
+    def __repr__(self):
+        det = ', detached copy' if self._detached else ''
+        return (f"Budget({self.name}: epsilon={self.epsilon:.6g}, spent={self._spent:.6g}, "
+                f"remaining={self.remaining:.6g}, {len(self._entries)} entries{det})")
+
+# %% ../nbs/01_accounting.ipynb #0f80d59e
+class _LedgerCopies:
+    "Copying shares the ledger; unpickling gives a detached record; `reattach` makes one copy chargeable."
     # A ledger is an account, not a value: copying it would let a copy be charged while the original shows nothing.
     def __copy__(self): return self
     def __deepcopy__(self, memo): return self
@@ -186,11 +196,15 @@ class Budget:
             for b in self._walk(): b._detached = False
         return self
 
-    def __repr__(self):
-        det = ', detached copy' if self._detached else ''
-        return (f"Budget({self.name}: epsilon={self.epsilon:.6g}, spent={self._spent:.6g}, "
-                f"remaining={self.remaining:.6g}, {len(self._entries)} entries{det})")
-
+# %% ../nbs/01_accounting.ipynb #61ad8102
+class Budget(_LedgerView, _LedgerCopies, _LedgerBlocks, _LedgerSpending, _LedgerState):
+    "A ledger of privacy spending against a total `epsilon` (add/remove-one-row neighbours)."
+    def __init__(self, epsilon:float, # total budget; `inf` gives an unlimited ledger that only records
+                 name:str='budget', # label shown in the ledger view; public, so never a private quantity
+                ):
+        self._init(check_epsilon(epsilon, allow_inf=True), name, None)
+        self._uid = uuid.uuid4().hex   # identity shared by every pickled copy of this ledger (not by a new ledger)
+        with _LOCK: _LIVE[self._uid] = [weakref.ref(self), 0]
 
 # %% ../nbs/01_accounting.ipynb #7570f5e7
 def _detached_message(b):
