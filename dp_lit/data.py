@@ -28,41 +28,15 @@ try: import tomllib                                  # Python >= 3.11
 except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same parser, from PyPI
 
 # %% auto #0
-__all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'Categorical', 'Numeric', 'Text', 'DataFile', 'DatasetSpec', 'parse_registry',
-           'register_dataset', 'DatasetNotFoundError', 'sha256_file', 'cache_dir', 'data_dir', 'Dataset',
-           'load_dataset', 'dataset_names', 'dataset_present', 'dataset_status', 'random_boolean_tree',
-           'boolean_tree_data', 'paper_synthetic', 'huang_synthetic', 'train_test_split_stratified', 'stratified_folds',
-           'semi_supervised_split', 'encode']
+__all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'DataFile', 'DatasetSpec', 'parse_registry', 'register_dataset', 'DatasetNotFoundError',
+           'sha256_file', 'cache_dir', 'data_dir', 'Dataset', 'load_dataset', 'dataset_names', 'dataset_present',
+           'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic', 'huang_synthetic',
+           'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'Categorical', 'Numeric', 'Text',
+           'encode']
 
-# %% ../nbs/03_data.ipynb #2493c350
-@dataclass(frozen=True)
-class Categorical:
-    "A categorical attribute's public domain: the list of its values, in code order."
-    values: tuple
-    public: bool = True   # False when the list was read off the data
-    def __post_init__(self):
-        object.__setattr__(self, 'values', tuple(self.values))
-        if len(self.values) == 0: raise ValueError("a categorical domain needs at least one value")
-        if len(set(self.values)) != len(self.values): raise ValueError("categorical domain values must be distinct")
-    @property
-    def size(self) -> int: return len(self.values)
-
-# %% ../nbs/03_data.ipynb #dfacc0a7
-@dataclass(frozen=True)
-class Numeric:
-    "A numeric attribute's domain [lower, upper]; `public=False` when the range was read off the data."
-    lower: float
-    upper: float
-    public: bool = True
-    def __post_init__(self):
-        if not (math.isfinite(self.lower) and math.isfinite(self.upper)) or self.lower > self.upper:
-            raise ValueError(f"a numeric domain needs finite lower <= upper; got [{self.lower}, {self.upper}]")
-
-# %% ../nbs/03_data.ipynb #6d608ad3
-@dataclass(frozen=True)
-class Text:
-    "A free-text attribute (SMS, tweets): no domain of values; features are derived from it downstream."
-    public: bool = True
+# %% ../nbs/03_data.ipynb #82ac0c5a
+from .features import Categorical, Numeric, Text, encode      # the domain types and the encoding (dp_lit.features)
+_all_ = ['Categorical', 'Numeric', 'Text', 'encode']                 # ... still importable from here
 
 # %% ../nbs/03_data.ipynb #2c29ee83
 @dataclass
@@ -591,51 +565,3 @@ def semi_supervised_split(X, y, labeled_fraction:float, random_state=None):
     y_semi[~labeled] = -1
     if isinstance(y, pd.Series): y_semi = pd.Series(y_semi, index=y.index, name=y.name)
     return X, y_semi
-
-# %% ../nbs/03_data.ipynb #8d650b1d
-def encode(X, # DataFrame (or array with `columns` given by the domains' order)
-           domains:dict, # feature -> Categorical | Numeric, in column order
-           unknown:str='error', # 'error' or 'nan' for a categorical value outside its domain
-          ) -> np.ndarray:
-    "Float matrix: categorical columns as codes into their public domain, numeric columns as numbers."
-    if unknown not in ('error', 'nan'): raise ValueError(f"unknown must be 'error' or 'nan'; got {unknown!r}")
-    cols = list(domains)
-    if not isinstance(X, pd.DataFrame):
-        a = np.asarray(X, dtype=object)
-        if a.ndim != 2 or a.shape[1] != len(cols):
-            raise ValueError(f"X must have {len(cols)} columns ({', '.join(map(str, cols[:5]))}...); got shape {a.shape}")
-        X = pd.DataFrame(a, columns=cols)
-    missing = [c for c in cols if c not in X.columns]
-    if missing: raise ValueError(f"X lacks the columns {missing[:5]}")
-    if not any(isinstance(domains[c], Categorical) for c in cols) and all(
-            pd.api.types.is_float_dtype(X[c].dtype) or pd.api.types.is_integer_dtype(X[c].dtype) for c in cols):
-        out = np.array(X[cols].to_numpy(dtype=float), dtype=float, order='C', copy=True)   # all numbers: one block copy
-        if np.isfinite(out).all(): return out
-    out = np.empty((len(X), len(cols)), dtype=float)
-    for j, c in enumerate(cols):
-        d = domains[c]
-        if isinstance(d, Categorical):
-            s = X[c]
-            arr = s.array
-            if isinstance(arr, pd.Categorical) and tuple(arr.categories) == d.values:
-                codes = arr.codes                                   # already coded against the same domain
-            else:                                                   # position in the domain; -1 outside it
-                codes = pd.Index(list(d.values), dtype=object).get_indexer(s.astype(object).to_numpy())
-            col = codes.astype(float)
-            bad = col < 0
-            if bad.any():
-                if unknown == 'error':                              # the rule and the public domain, never the value seen
-                    raise ValueError(f"attribute {c!r} has a value outside its domain "
-                                     f"{list(d.values)[:8]}{' ...' if d.size > 8 else ''}")
-                col[bad] = np.nan
-            out[:, j] = col
-        else:
-            s = X[c]
-            if pd.api.types.is_float_dtype(s.dtype) or pd.api.types.is_integer_dtype(s.dtype):
-                col = s.to_numpy(dtype=float)                       # numbers already: no parsing
-            else:
-                col = pd.to_numeric(s, errors='coerce').to_numpy(dtype=float)
-            if not np.all(np.isfinite(col)):
-                raise ValueError(f"attribute {c!r} has NaN, infinite or non-numeric values; expected numbers")
-            out[:, j] = col
-    return out
