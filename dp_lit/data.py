@@ -74,6 +74,7 @@ class DatasetSpec:
     @property
     def defaults(self) -> dict: return {k: o['default'] for k, o in self.options.items()}
 
+# %% ../nbs/03_data.ipynb #ddff5f5f
 _ENTRY = dict(title=str, citation=str, uci_id=int, folder=str, bundled=bool, note=str, target=str, drop=list,
               onehot_target=dict, strip_labels=str, labels=dict, published=dict, read=dict, domains=dict, files=list, options=dict)
 _FILE = dict(name=str, sha256=str, url=str, member=str, read=dict)
@@ -106,6 +107,7 @@ def _domain(v, where):
     except (TypeError, ValueError) as e: raise ValueError(f"{where}: {e}") from None
     raise ValueError(f"{where} must be a list of values, {{lower, upper}} or \"text\"; got {v!r}")
 
+# %% ../nbs/03_data.ipynb #27eb7193
 def _spec(name, e, where):
     "The `DatasetSpec` of registry entry `e`; a malformed entry raises ValueError naming the field."
     _table(e, _ENTRY, ('title', 'citation') + (() if e.get('bundled') else ('folder', 'files')), where)
@@ -147,6 +149,7 @@ def _spec(name, e, where):
             if not set(eff.get('files', [])) <= set(names): raise ValueError(f"{w}.choices.{c}.files must be among the entry's files {names}")
     return DatasetSpec(name=name, **{**e, 'files': files, 'domains': domains})
 
+# %% ../nbs/03_data.ipynb #cdd7a7a6
 def parse_registry(text:str, # a registry in TOML, in the form of the package's `datasets.toml`
                    where:str='registry', # how error messages name the source
                   ) -> dict:
@@ -180,6 +183,7 @@ def _read_files(spec, paths, names):
         raise ImportError(f"reading {spec.name} needs {need}: pip install {need}") from e
     return pd.concat(frames, ignore_index=True)
 
+# %% ../nbs/03_data.ipynb #36a0fcca
 def _missing_policy(X, y, missing, documented):
     "Apply the named policy to '?' cells: 'category' keeps '?', 'drop_rows', 'drop_attributes' (the `documented` ones), 'majority'."
     if missing == 'drop_attributes':    # the attributes documented to have missing values, not those that happen to
@@ -195,6 +199,7 @@ def _missing_policy(X, y, missing, documented):
             X.loc[X[c] == '?', c] = mode
     return X, y
 
+# %% ../nbs/03_data.ipynb #c5274eed
 def _parse(spec, paths, options):
     "(X, y) from the files: the entry's steps, then the effects of the options in force."
     eff = {k: v for o, t in spec.options.items() for k, v in t['choices'][options.get(o, t['default'])].items()}
@@ -269,6 +274,7 @@ def _verify(path, f, spec):
         raise ValueError(f"{spec.name}: {path} has SHA-256 {got[:16]}..., expected {f.sha256[:16]}... "
                          "(corrupted or a different version of the file)")
 
+# %% ../nbs/03_data.ipynb #63dd4aa7
 def _download(spec, f, mirror=None, timeout=30) -> Path:
     url = (mirror.rstrip('/') + '/' + (f.member or f.name).split('/')[-1]) if mirror else f.url
     try:
@@ -292,6 +298,7 @@ def _download(spec, f, mirror=None, timeout=30) -> Path:
     os.replace(tmp.name, dest)
     return dest
 
+# %% ../nbs/03_data.ipynb #b301024e
 def _locate_file(spec, f, download=True, mirror=None) -> Path:
     "Path of `f`: from DP_LIT_DATA, the cache, or a verified download (in that order)."
     for p in _candidates(spec, f):
@@ -340,6 +347,7 @@ def _check_options(spec, options):
     for k, v in options.items():
         if v not in spec.choices[k]: raise ValueError(f"{k} must be one of {spec.choices[k]} for {spec.name}; got {v!r}")
 
+# %% ../nbs/03_data.ipynb #4f4cec5f
 def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
     "Each column's domain: documented where possible; '?' is public only where documented, and stays only with missing='category'."
     doms, leaked = {}, []
@@ -368,6 +376,7 @@ def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
                       PrivacyLeakWarning, stacklevel=3)
     return doms
 
+# %% ../nbs/03_data.ipynb #0937d545
 def _class_list(spec, y, where='load_dataset'):
     "(classes, y as plain values, public): declared by the parser, documented in the registry, or read off `y` with a warning."
     public = True
@@ -386,7 +395,6 @@ def _class_list(spec, y, where='load_dataset'):
     if outside:
         raise ValueError(f"{where}: labels {outside[:5]} are outside the documented class list {list(classes)[:8]}")
     return classes, y, public
-
 
 # %% ../nbs/03_data.ipynb #06634077
 def load_dataset(name:str, # a registered name (see `dataset_names()`)
