@@ -28,41 +28,15 @@ try: import tomllib                                  # Python >= 3.11
 except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same parser, from PyPI
 
 # %% auto #0
-__all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'Categorical', 'Numeric', 'Text', 'DataFile', 'DatasetSpec', 'parse_registry',
-           'register_dataset', 'DatasetNotFoundError', 'sha256_file', 'cache_dir', 'data_dir', 'Dataset',
-           'load_dataset', 'dataset_names', 'dataset_present', 'dataset_status', 'random_boolean_tree',
-           'boolean_tree_data', 'paper_synthetic', 'huang_synthetic', 'train_test_split_stratified', 'stratified_folds',
-           'semi_supervised_split', 'encode']
+__all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'DataFile', 'DatasetSpec', 'parse_registry', 'register_dataset', 'DatasetNotFoundError',
+           'sha256_file', 'cache_dir', 'data_dir', 'Dataset', 'load_dataset', 'dataset_names', 'dataset_present',
+           'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic', 'huang_synthetic',
+           'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'Categorical', 'Numeric', 'Text',
+           'encode']
 
-# %% ../nbs/03_data.ipynb #2493c350
-@dataclass(frozen=True)
-class Categorical:
-    "A categorical attribute's public domain: the list of its values, in code order."
-    values: tuple
-    public: bool = True   # False when the list was read off the data
-    def __post_init__(self):
-        object.__setattr__(self, 'values', tuple(self.values))
-        if len(self.values) == 0: raise ValueError("a categorical domain needs at least one value")
-        if len(set(self.values)) != len(self.values): raise ValueError("categorical domain values must be distinct")
-    @property
-    def size(self) -> int: return len(self.values)
-
-# %% ../nbs/03_data.ipynb #dfacc0a7
-@dataclass(frozen=True)
-class Numeric:
-    "A numeric attribute's domain [lower, upper]; `public=False` when the range was read off the data."
-    lower: float
-    upper: float
-    public: bool = True
-    def __post_init__(self):
-        if not (math.isfinite(self.lower) and math.isfinite(self.upper)) or self.lower > self.upper:
-            raise ValueError(f"a numeric domain needs finite lower <= upper; got [{self.lower}, {self.upper}]")
-
-# %% ../nbs/03_data.ipynb #6d608ad3
-@dataclass(frozen=True)
-class Text:
-    "A free-text attribute (SMS, tweets): no domain of values; features are derived from it downstream."
-    public: bool = True
+# %% ../nbs/03_data.ipynb #82ac0c5a
+from .features import Categorical, Numeric, Text, encode      # the domain types and the encoding (dp_lit.features)
+_all_ = ['Categorical', 'Numeric', 'Text', 'encode']                 # ... still importable from here
 
 # %% ../nbs/03_data.ipynb #2c29ee83
 @dataclass
@@ -100,6 +74,7 @@ class DatasetSpec:
     @property
     def defaults(self) -> dict: return {k: o['default'] for k, o in self.options.items()}
 
+# %% ../nbs/03_data.ipynb #ddff5f5f
 _ENTRY = dict(title=str, citation=str, uci_id=int, folder=str, bundled=bool, note=str, target=str, drop=list,
               onehot_target=dict, strip_labels=str, labels=dict, published=dict, read=dict, domains=dict, files=list, options=dict)
 _FILE = dict(name=str, sha256=str, url=str, member=str, read=dict)
@@ -132,6 +107,7 @@ def _domain(v, where):
     except (TypeError, ValueError) as e: raise ValueError(f"{where}: {e}") from None
     raise ValueError(f"{where} must be a list of values, {{lower, upper}} or \"text\"; got {v!r}")
 
+# %% ../nbs/03_data.ipynb #27eb7193
 def _spec(name, e, where):
     "The `DatasetSpec` of registry entry `e`; a malformed entry raises ValueError naming the field."
     _table(e, _ENTRY, ('title', 'citation') + (() if e.get('bundled') else ('folder', 'files')), where)
@@ -173,6 +149,7 @@ def _spec(name, e, where):
             if not set(eff.get('files', [])) <= set(names): raise ValueError(f"{w}.choices.{c}.files must be among the entry's files {names}")
     return DatasetSpec(name=name, **{**e, 'files': files, 'domains': domains})
 
+# %% ../nbs/03_data.ipynb #cdd7a7a6
 def parse_registry(text:str, # a registry in TOML, in the form of the package's `datasets.toml`
                    where:str='registry', # how error messages name the source
                   ) -> dict:
@@ -206,6 +183,7 @@ def _read_files(spec, paths, names):
         raise ImportError(f"reading {spec.name} needs {need}: pip install {need}") from e
     return pd.concat(frames, ignore_index=True)
 
+# %% ../nbs/03_data.ipynb #36a0fcca
 def _missing_policy(X, y, missing, documented):
     "Apply the named policy to '?' cells: 'category' keeps '?', 'drop_rows', 'drop_attributes' (the `documented` ones), 'majority'."
     if missing == 'drop_attributes':    # the attributes documented to have missing values, not those that happen to
@@ -221,6 +199,7 @@ def _missing_policy(X, y, missing, documented):
             X.loc[X[c] == '?', c] = mode
     return X, y
 
+# %% ../nbs/03_data.ipynb #c5274eed
 def _parse(spec, paths, options):
     "(X, y) from the files: the entry's steps, then the effects of the options in force."
     eff = {k: v for o, t in spec.options.items() for k, v in t['choices'][options.get(o, t['default'])].items()}
@@ -295,6 +274,7 @@ def _verify(path, f, spec):
         raise ValueError(f"{spec.name}: {path} has SHA-256 {got[:16]}..., expected {f.sha256[:16]}... "
                          "(corrupted or a different version of the file)")
 
+# %% ../nbs/03_data.ipynb #63dd4aa7
 def _download(spec, f, mirror=None, timeout=30) -> Path:
     url = (mirror.rstrip('/') + '/' + (f.member or f.name).split('/')[-1]) if mirror else f.url
     try:
@@ -318,6 +298,7 @@ def _download(spec, f, mirror=None, timeout=30) -> Path:
     os.replace(tmp.name, dest)
     return dest
 
+# %% ../nbs/03_data.ipynb #b301024e
 def _locate_file(spec, f, download=True, mirror=None) -> Path:
     "Path of `f`: from DP_LIT_DATA, the cache, or a verified download (in that order)."
     for p in _candidates(spec, f):
@@ -366,6 +347,7 @@ def _check_options(spec, options):
     for k, v in options.items():
         if v not in spec.choices[k]: raise ValueError(f"{k} must be one of {spec.choices[k]} for {spec.name}; got {v!r}")
 
+# %% ../nbs/03_data.ipynb #4f4cec5f
 def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
     "Each column's domain: documented where possible; '?' is public only where documented, and stays only with missing='category'."
     doms, leaked = {}, []
@@ -394,6 +376,7 @@ def _domains_for(X, spec_domains, missing=None, where='load_dataset'):
                       PrivacyLeakWarning, stacklevel=3)
     return doms
 
+# %% ../nbs/03_data.ipynb #0937d545
 def _class_list(spec, y, where='load_dataset'):
     "(classes, y as plain values, public): declared by the parser, documented in the registry, or read off `y` with a warning."
     public = True
@@ -412,7 +395,6 @@ def _class_list(spec, y, where='load_dataset'):
     if outside:
         raise ValueError(f"{where}: labels {outside[:5]} are outside the documented class list {list(classes)[:8]}")
     return classes, y, public
-
 
 # %% ../nbs/03_data.ipynb #06634077
 def load_dataset(name:str, # a registered name (see `dataset_names()`)
@@ -591,51 +573,3 @@ def semi_supervised_split(X, y, labeled_fraction:float, random_state=None):
     y_semi[~labeled] = -1
     if isinstance(y, pd.Series): y_semi = pd.Series(y_semi, index=y.index, name=y.name)
     return X, y_semi
-
-# %% ../nbs/03_data.ipynb #8d650b1d
-def encode(X, # DataFrame (or array with `columns` given by the domains' order)
-           domains:dict, # feature -> Categorical | Numeric, in column order
-           unknown:str='error', # 'error' or 'nan' for a categorical value outside its domain
-          ) -> np.ndarray:
-    "Float matrix: categorical columns as codes into their public domain, numeric columns as numbers."
-    if unknown not in ('error', 'nan'): raise ValueError(f"unknown must be 'error' or 'nan'; got {unknown!r}")
-    cols = list(domains)
-    if not isinstance(X, pd.DataFrame):
-        a = np.asarray(X, dtype=object)
-        if a.ndim != 2 or a.shape[1] != len(cols):
-            raise ValueError(f"X must have {len(cols)} columns ({', '.join(map(str, cols[:5]))}...); got shape {a.shape}")
-        X = pd.DataFrame(a, columns=cols)
-    missing = [c for c in cols if c not in X.columns]
-    if missing: raise ValueError(f"X lacks the columns {missing[:5]}")
-    if not any(isinstance(domains[c], Categorical) for c in cols) and all(
-            pd.api.types.is_float_dtype(X[c].dtype) or pd.api.types.is_integer_dtype(X[c].dtype) for c in cols):
-        out = np.array(X[cols].to_numpy(dtype=float), dtype=float, order='C', copy=True)   # all numbers: one block copy
-        if np.isfinite(out).all(): return out
-    out = np.empty((len(X), len(cols)), dtype=float)
-    for j, c in enumerate(cols):
-        d = domains[c]
-        if isinstance(d, Categorical):
-            s = X[c]
-            arr = s.array
-            if isinstance(arr, pd.Categorical) and tuple(arr.categories) == d.values:
-                codes = arr.codes                                   # already coded against the same domain
-            else:                                                   # position in the domain; -1 outside it
-                codes = pd.Index(list(d.values), dtype=object).get_indexer(s.astype(object).to_numpy())
-            col = codes.astype(float)
-            bad = col < 0
-            if bad.any():
-                if unknown == 'error':                              # the rule and the public domain, never the value seen
-                    raise ValueError(f"attribute {c!r} has a value outside its domain "
-                                     f"{list(d.values)[:8]}{' ...' if d.size > 8 else ''}")
-                col[bad] = np.nan
-            out[:, j] = col
-        else:
-            s = X[c]
-            if pd.api.types.is_float_dtype(s.dtype) or pd.api.types.is_integer_dtype(s.dtype):
-                col = s.to_numpy(dtype=float)                       # numbers already: no parsing
-            else:
-                col = pd.to_numeric(s, errors='coerce').to_numpy(dtype=float)
-            if not np.all(np.isfinite(col)):
-                raise ValueError(f"attribute {c!r} has NaN, infinite or non-numeric values; expected numbers")
-            out[:, j] = col
-    return out
