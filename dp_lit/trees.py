@@ -16,11 +16,13 @@ import pandas as pd
 
 from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed_uniform
 from .data import Categorical, Numeric, encode
+from .kernels import (HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
+                             table_class_counts, table_leaf_index)
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
-           'count_out_of_bounds', 'encode_fitted', 'check_codes', 'compiled_walks', 'distinct_rows', 'RandomStructure',
-           'count_leaves', 'merge_counts', 'LeafTable']
+           'count_out_of_bounds', 'encode_fitted', 'check_codes', 'distinct_rows', 'RandomStructure', 'count_leaves',
+           'merge_counts', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -237,169 +239,90 @@ def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
                          f"{est.n_features_in_} features as input")
     return est.space_.encode(df, compact=compact)
 
-# %% ../nbs/10_trees.ipynb #b7c21a02
-try:                                                   # optional: compiled walks (numba); numpy passes per level otherwise
-    import numba as _numba
-except ImportError:                                    # pragma: no cover
-    _numba = None
-
-_BLOCK = 2048                                          # rows per block: a block's codes stay in cache while every tree walks it
-
-def _k_node(E, i, node, packed, thr, shift, mode):
-    "Child of `node` that row i of E takes. mode 0: every node categorical; 1: every node numeric; 2: flag bit per node."
-    p = packed[node]
-    x = E[i, p & ((1 << shift) - 1)]
-    c = p >> shift
-    if mode == 0: return c + np.int64(x)
-    if mode == 1: return c + np.int64(x > thr[node])
-    if c & 1: return (c >> 1) + np.int64(x)
-    return (c >> 1) + np.int64(x > thr[node])
-
-def _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf):
-    "buf[i - s] = leaf of row i in tree t, for rows s..e-1: four rows descend together (independent chains of loads)."
-    i = s
-    while i + 4 <= e:
-        n0 = n1 = n2 = n3 = t
-        for _ in range(depth):
-            n0 = _k_node(E, i, n0, packed, thr, shift, mode)
-            n1 = _k_node(E, i + 1, n1, packed, thr, shift, mode)
-            n2 = _k_node(E, i + 2, n2, packed, thr, shift, mode)
-            n3 = _k_node(E, i + 3, n3, packed, thr, shift, mode)
-        buf[i - s] = n0 - leaf_off; buf[i - s + 1] = n1 - leaf_off
-        buf[i - s + 2] = n2 - leaf_off; buf[i - s + 3] = n3 - leaf_off
-        i += 4
-    while i < e:
-        nd = t
-        for _ in range(depth): nd = _k_node(E, i, nd, packed, thr, shift, mode)
-        buf[i - s] = nd - leaf_off
-        i += 1
-
-def _k_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out):
-    "Leaf (index into the forest's leaves) of every row of E in every tree, written to out (n_trees, n)."
-    n = E.shape[0]
-    buf = np.empty(_BLOCK, np.int64)
-    for s in range(0, n, _BLOCK):
-        e = min(n, s + _BLOCK)
-        for t in range(n_trees):
-            _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
-            for i in range(s, e): out[t, i] = buf[i - s]
-
-def _k_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, leaf_off, counts):
-    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in every tree."
-    n = E.shape[0]
-    weighted = len(w) > 0
-    buf = np.empty(_BLOCK, np.int64)
-    for s in range(0, n, _BLOCK):
-        e = min(n, s + _BLOCK)
-        for t in range(n_trees):
-            _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
-            for i in range(s, e):
-                counts[buf[i - s] * C + y[i]] += w[i] if weighted else 1.0
-
-def _k_rows_add(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc, to_leaf):
-    "to_leaf: acc[leaf, :] += W[i, :] (class counts of distinct rows); else acc[i, :] += W[leaf, :] (leaf values summed per row)."
-    n, C = E.shape[0], W.shape[1]
-    buf = np.empty(_BLOCK, np.int64)
-    for s in range(0, n, _BLOCK):
-        e = min(n, s + _BLOCK)
-        for t in range(n_trees):
-            _k_block(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
-            for i in range(s, e):
-                lf = buf[i - s]
-                if to_leaf:
-                    for c in range(C): acc[lf, c] += W[i, c]
-                else:
-                    for c in range(C): acc[i, c] += W[lf, c]
-
-def _k_stored_descend(E, i, node, feature, value, left, cat):
-    "Leaf node reached by row i of E from `node` in stored trees (x == value goes left at a categorical node, x <= value at a numeric one)."
-    f = feature[node]
-    while f >= 0:
-        x = E[i, f]
-        node = left[node] + np.int64(x != value[node] if cat[f] else x > value[node])
-        f = feature[node]
-    return node
-
-def _k_stored_apply(E, start, per_row, feature, value, left, cat, leaf, out):
-    "per_row: out[0, i] = leaf id of row i below node start[i]; else out[t, i] = leaf id of row i below start[t] (tree t's root)."
-    n = E.shape[0]
-    if per_row:                                                    # each row in its own tree
-        for i in range(n): out[0, i] = leaf[_k_stored_descend(E, i, start[i], feature, value, left, cat)]
-        return
-    for s in range(0, n, _BLOCK):
-        for t in range(len(start)):
-            for i in range(s, min(n, s + _BLOCK)):
-                out[t, i] = leaf[_k_stored_descend(E, i, start[t], feature, value, left, cat)]
-
-def _k_stored_step(E, i, node, f, feature, value, left, cat):
-    "One level down from `node` (attribute f >= 0) for row i of E."
-    x = E[i, f]
-    return left[node] + np.int64(x != value[node] if cat[f] else x > value[node])
-
-def _k_stored_sum(E, roots, feature, value, left, cat, leaf, V, out):
-    "out[i, :] = sum over the trees of V[leaf id of row i, :]; four rows descend together (independent chains of loads)."
-    n, C = out.shape
-    for s in range(0, n, _BLOCK):
-        e = min(n, s + _BLOCK)
-        for t in range(len(roots)):
-            i = s
-            while i + 4 <= e:
-                n0 = n1 = n2 = n3 = roots[t]
-                f0 = f1 = f2 = f3 = feature[roots[t]]
-                while f0 >= 0 or f1 >= 0 or f2 >= 0 or f3 >= 0:
-                    if f0 >= 0: n0 = _k_stored_step(E, i, n0, f0, feature, value, left, cat); f0 = feature[n0]
-                    if f1 >= 0: n1 = _k_stored_step(E, i + 1, n1, f1, feature, value, left, cat); f1 = feature[n1]
-                    if f2 >= 0: n2 = _k_stored_step(E, i + 2, n2, f2, feature, value, left, cat); f2 = feature[n2]
-                    if f3 >= 0: n3 = _k_stored_step(E, i + 3, n3, f3, feature, value, left, cat); f3 = feature[n3]
-                l0, l1, l2, l3 = leaf[n0], leaf[n1], leaf[n2], leaf[n3]
-                for c in range(C):
-                    out[i, c] += V[l0, c]; out[i + 1, c] += V[l1, c]; out[i + 2, c] += V[l2, c]; out[i + 3, c] += V[l3, c]
-                i += 4
-            while i < e:
-                lf = leaf[_k_stored_descend(E, i, roots[t], feature, value, left, cat)]
-                for c in range(C): out[i, c] += V[lf, c]
-                i += 1
-
-if _numba is not None:
-    _k_node = _numba.njit(cache=True, nogil=True, inline='always')(_k_node)
-    _k_block = _numba.njit(cache=True, nogil=True)(_k_block)
-    _k_stored_descend = _numba.njit(cache=True, nogil=True, inline='always')(_k_stored_descend)
-    _k_stored_step = _numba.njit(cache=True, nogil=True, inline='always')(_k_stored_step)
-    _KERNELS = {f.__name__: _numba.njit(cache=True, nogil=True)(f) for f in (_k_leaf_index, _k_counts, _k_rows_add,
-                                                                          _k_stored_apply, _k_stored_sum)}
-else:                                                  # pragma: no cover
-    _KERNELS = {}
-
-def check_codes(E:np.ndarray, # encoded rows (n x d)
-                space:FeatureSpace, # their feature space
-               ):
-    "ValueError unless every categorical column of E holds codes 0..n_values-1 (the walks index children by them)."
-    cat = np.flatnonzero(space.is_cat)
-    if not len(cat) or not len(E): return
-    C = E if len(cat) == E.shape[1] else E[:, cat]
-    lo, hi = C.min(axis=0), C.max(axis=0)                  # NaN propagates: it fails both tests below
-    bad = ~((lo >= 0) & (hi < space.n_values[cat]))
-    if bad.any():
-        j = cat[np.flatnonzero(bad)[0]]
-        raise ValueError(f"encoded column {j} ({space.names[j]!r}) must hold category codes 0..{int(space.n_values[j]) - 1}; "
-                         "some are outside that range (encode rows with FeatureSpace.encode)")
-
-def compiled_walks(on:bool|None=None, # True/False: switch the compiled walks on or off; None: only report
-                  ) -> bool:
-    "Whether node-table walks run compiled (numba; the default when it is installed) or as numpy passes per level. Same leaves either way."
-    global _USE_KERNELS
-    if on is not None:
-        if on and not _KERNELS: raise ValueError("compiled walks need numba (pip install numba)")
-        _USE_KERNELS = bool(on)
-    return _USE_KERNELS
-
-_USE_KERNELS = bool(_KERNELS) and os.environ.get('DP_LIT_NUMBA', '1') != '0'
-
-# %% ../nbs/10_trees.ipynb #738afdc4
+# %% ../nbs/10_trees.ipynb #a5995f16
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
+
+def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
+    "State of the roots of the trees with these seeds: (key, tree, used, lo, hi)."
+    T = len(seeds)
+    return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, space.n_features), dtype=bool),
+            np.tile(space.lower, (T, 1)), np.tile(space.upper, (T, 1)))
+
+# %% ../nbs/10_trees.ipynb #518c61f1
+def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, node_used, node_lo, node_hi):
+    "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
+    avail = ~node_used
+    r = (hash_keys(seeds[node_tree], node_key, _SALT_ATTR) % avail.sum(1).astype(np.uint64)).astype(np.int64)
+    j = np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)       # the r-th allowed attribute
+    is_c = space.is_cat[j]
+    thr = np.full(len(node_key), np.nan)
+    m = ~is_c
+    if m.any():
+        lo, hi = node_lo[m, j[m]], node_hi[m, j[m]]
+        thr[m] = lo + keyed_uniform(seeds[node_tree[m]], node_key[m], _SALT_THR) * (hi - lo)
+    return j, is_c, thr
+
+# %% ../nbs/10_trees.ipynb #4af48d4a
+def _child_nodes(child, B, j, is_c, thr, node_key, node_tree, node_used, node_lo, node_hi):
+    "State of the child nodes `child` (= parent * B + branch): keys, trees, attributes used, numeric intervals."
+    parent, br = child // B, child % B
+    node_key = hash_keys(node_key[parent], br + 1)
+    node_tree = node_tree[parent]
+    pj, pc = j[parent], is_c[parent]
+    node_used = node_used[parent]
+    node_used[np.arange(len(child)), pj] |= pc
+    node_lo, node_hi = node_lo[parent], node_hi[parent]
+    num = ~pc
+    if num.any():
+        idx = np.flatnonzero(num); t = thr[parent[idx]]
+        right = br[idx] == 1
+        node_lo[idx[right], pj[idx[right]]] = t[right]
+        node_hi[idx[~right], pj[idx[~right]]] = t[~right]
+    return node_key, node_tree, node_used, node_lo, node_hi
+
+# %% ../nbs/10_trees.ipynb #179265ab
+class _DrawnStructure:
+    "Step 1: the seeds of `n_trees` random trees of height `max_depth` over a feature space, and the node rules."
+    def __init__(self, space:FeatureSpace, n_trees:int, max_depth:int, random_state=None, chunk:int=32):
+        if not isinstance(n_trees, numbers.Integral) or n_trees < 1: raise ValueError(f"n_estimators must be a positive int; got {n_trees!r}")
+        if not isinstance(max_depth, numbers.Integral) or max_depth < 0: raise ValueError(f"max_depth must be a non-negative int; got {max_depth!r}")
+        n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
+        if n_num == 0 and max_depth > n_cat:
+            raise ValueError(f"max_depth={max_depth} exceeds the {n_cat} categorical attributes (none may repeat on a path)")
+        self.space, self.n_trees, self.max_depth, self.chunk = space, int(n_trees), int(max_depth), chunk
+        rng = check_random_state(random_state)
+        self.seeds = rng.integers(0, 2**63 - 1, size=self.n_trees, dtype=np.int64).astype(np.uint64)
+
+    def _roots(self, seeds): return _root_nodes(self.space, seeds)
+    def _split(self, seeds, *state): return _draw_splits(self.space, seeds, *state)
+    _children = staticmethod(_child_nodes)
+
+    def describe_node(self, tree:int, path:tuple=()):
+        "The attribute (and threshold) tested at the node reached from the root of `tree` by the branch indices `path`."
+        return _describe_node(self.space, self.seeds[tree], path)
+
+# %% ../nbs/10_trees.ipynb #829eb469
+def _describe_node(sp:FeatureSpace, seed, path:tuple):
+    "Attribute (and threshold) at the node reached from the root of the tree with `seed` by the branches `path`, one node at a time."
+    key = hash_keys(np.array([seed]), _SALT_ROOT)
+    used = np.zeros(sp.n_features, bool); lo, hi = sp.lower.copy(), sp.upper.copy()
+    for depth in range(len(path) + 1):
+        avail = ~used
+        r = int(hash_keys(np.array([seed]), key, _SALT_ATTR)[0] % np.uint64(avail.sum()))
+        j = int(np.flatnonzero(avail)[r])
+        thr = None
+        if not sp.is_cat[j]:
+            thr = float(lo[j] + keyed_uniform(np.array([seed]), key, _SALT_THR)[0] * (hi[j] - lo[j]))
+        if depth == len(path): return dict(attribute=sp.names[j], threshold=thr, depth=depth)
+        b = path[depth]
+        if sp.is_cat[j]: used[j] = True
+        elif b: lo[j] = thr
+        else: hi[j] = thr
+        key = hash_keys(key, np.array([b + 1]))
+
+# %% ../nbs/10_trees.ipynb #1f7f5197
 TABLE_LIMIT = 1 << 19                # forests with at most this many leaves are walked through flat node tables
-_STEP = 1 << 18                       # (tree, row) pairs per step of a walk: memory bounded whatever n x trees
 
 @dataclass
 class _NodeTables:
@@ -418,6 +341,241 @@ class _NodeTables:
     @property
     def n_leaves(self): return len(self.keys[-1])
 
+# %% ../nbs/10_trees.ipynb #88253da9
+def _table_levels(st, limit:int|None):
+    "The node tables' levels of structure `st` (without packing), or None when it has more than `limit` leaves."
+    sp, h = st.space, st.max_depth
+    B = int(max(2, sp.n_values.max()))
+    nb_attr = np.where(sp.is_cat, sp.n_values, 2)
+    if limit is not None and st.n_trees * float(nb_attr.min()) ** h > limit: return None    # surely too many: no work spent
+    lv = {f: [[] for _ in range(h + 1)] for f in ('attr', 'thr', 'is_cat', 'child0', 'keys')}
+    count, trees = [0] * (h + 1), []
+    for i in range(0, st.n_trees, st.chunk):
+        seeds = st.seeds[i:i + st.chunk]
+        state = st._roots(seeds)
+        lv['keys'][0].append(state[0]); count[0] += len(seeds)
+        for depth in range(h):
+            j, is_c, thr = st._split(seeds, *state)
+            nb = nb_attr[j]
+            if limit is not None and count[depth + 1] + int(nb.sum()) > limit: return None   # checked before the level is built
+            lv['attr'][depth].append(j); lv['thr'][depth].append(thr); lv['is_cat'][depth].append(is_c)
+            lv['child0'][depth].append(count[depth + 1] + np.cumsum(nb) - nb)
+            child = np.flatnonzero((np.arange(B)[None, :] < nb[:, None]).ravel())   # every branch, in parent order
+            state = st._children(child, B, j, is_c, thr, *state)
+            lv['keys'][depth + 1].append(state[0]); count[depth + 1] += len(child)
+        trees.append(state[1] + i)
+    cat = lambda parts, dt=None: [np.concatenate(p).astype(dt) if dt else np.concatenate(p) for p in parts]
+    return _NodeTables(cat(lv['attr'][:h], np.int64), cat(lv['thr'][:h]), cat(lv['is_cat'][:h]),
+                       cat(lv['child0'][:h], np.int64), cat(lv['keys']), np.concatenate(trees))
+
+# %% ../nbs/10_trees.ipynb #53cd8e3b
+def _pack_tables(tab:_NodeTables, sp:FeatureSpace, h:int) -> _NodeTables:
+    "Fill in the packed forms of the node tables: per level for the numpy walk, concatenated (`flat`) for the compiled one."
+    tab.shift = max(1, int(sp.n_features - 1).bit_length())
+    tab.packed64 = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
+    fits = max((int(p.max()) for p in tab.packed64 if len(p)), default=0) + int(sp.n_values.max()) + 1 < 2**31
+    tab.packed_dtype = np.int32 if fits else np.int64
+    tab.packed = [p.astype(tab.packed_dtype) for p in tab.packed64]
+    off = np.cumsum([0] + [len(k) for k in tab.keys])            # first node of each level in the concatenation
+    flat = lambda parts, dt: np.concatenate(parts).astype(dt) if parts else np.zeros(0, dt)
+    a_f, c_f = flat(tab.attr, np.int64), flat(tab.is_cat, np.int64)
+    ch_f = flat([c + off[l + 1] for l, c in enumerate(tab.child0)], np.int64)
+    mode = 0 if c_f.all() else 1 if not c_f.any() else 2       # categorical, numeric, or a flag bit per node
+    pk = (ch_f << tab.shift) | a_f if mode < 2 else (((ch_f << 1) | c_f) << tab.shift) | a_f
+    tab.flat = (pk, flat(tab.thr, np.float64), tab.shift, mode, int(off[h]))
+    return tab
+
+# %% ../nbs/10_trees.ipynb #e898fc30
+class _TabledStructure(_DrawnStructure):
+    "Step 2: the node tables, built once and kept (not pickled: rebuilt from the seeds)."
+    def _tables(self, limit:int|None=TABLE_LIMIT) -> _NodeTables|None:
+        "Flat node tables of the whole forest (built once, kept), or None when it has more than `limit` leaves."
+        tab = self.__dict__.get('_tab')
+        if tab is not None: return tab if limit is None or tab.n_leaves <= limit else None
+        if limit is not None and limit <= self.__dict__.get('_tab_over', -1): return None   # known to have more
+        tab = _table_levels(self, limit)
+        if tab is None: self._tab_over = limit; return None
+        self._tab = _pack_tables(tab, self.space, self.max_depth)
+        return self._tab
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state.pop('_tab', None); state.pop('_tab_over', None)               # rebuilt on demand from the seeds
+        return state
+
+# %% ../nbs/10_trees.ipynb #ea5f57ae
+def check_codes(E:np.ndarray, # encoded rows (n x d)
+                space:FeatureSpace, # their feature space
+               ):
+    "ValueError unless every categorical column of E holds codes 0..n_values-1 (the walks index children by them)."
+    cat = np.flatnonzero(space.is_cat)
+    if not len(cat) or not len(E): return
+    C = E if len(cat) == E.shape[1] else E[:, cat]
+    lo, hi = C.min(axis=0), C.max(axis=0)                  # NaN propagates: it fails both tests below
+    bad = ~((lo >= 0) & (hi < space.n_values[cat]))
+    if bad.any():
+        j = cat[np.flatnonzero(bad)[0]]
+        raise ValueError(f"encoded column {j} ({space.names[j]!r}) must hold category codes 0..{int(space.n_values[j]) - 1}; "
+                         "some are outside that range (encode rows with FeatureSpace.encode)")
+
+def _check_rows(st, E):
+    "Encoded rows for the walks of `st`: right width, codes checked, contiguous; small integer codes kept (categorical data)."
+    E = np.asarray(E)
+    if E.dtype.kind not in 'iuf' or (E.dtype.kind in 'iu' and not st.space.is_cat.all()):
+        E = E.astype(float)
+    if E.ndim != 2 or E.shape[1] != st.space.n_features:
+        raise ValueError(f"expected encoded rows with {st.space.n_features} columns; got {E.shape[-1] if E.ndim else 0} columns"
+                         f"{'' if E.ndim == 2 else f' in {E.ndim} dimensions'}")
+    check_codes(E, st.space)
+    return np.ascontiguousarray(E)
+
+# %% ../nbs/10_trees.ipynb #51541990
+_STEP = 1 << 18                       # (tree, row) pairs per step of a walk: memory bounded whatever n x trees
+
+def _numpy_leaf_index(st, tab:_NodeTables, Eb:np.ndarray):
+    "Leaf of each row of the block `Eb` in every tree (n_trees, rows), as numpy passes over the levels."
+    R, d = Eb.shape
+    flat = Eb.ravel()
+    it = tab.packed_dtype if R * d < 2**31 else np.int64   # 32-bit indices halve the memory traffic when they fit
+    base = np.arange(R, dtype=it) * it(d)
+    all_cat, all_num = bool(st.space.is_cat.all()), not st.space.is_cat.any()
+    shift, mask = tab.shift, (1 << tab.shift) - 1
+    node = None
+    for l in range(st.max_depth):
+        if l == 0:                                     # the roots: one attribute per tree, a column gather
+            x = Eb[:, tab.attr[0]].T
+            p = tab.packed[0][:, None].astype(it)
+            at = lambda a: a[:, None]
+        else:
+            p = np.take(tab.packed[l] if it is tab.packed_dtype else tab.packed64[l], node)   # child0 and attribute, one gather
+            x = np.take(flat, base + (p & mask))
+            at = lambda a: np.take(a, node)
+        if all_cat: b = x
+        elif all_num: b = x > at(tab.thr[l])
+        else: b = np.where(at(tab.is_cat[l]), x, x > at(tab.thr[l]))
+        if b.dtype.kind == 'f': b = b.astype(it)
+        node = (p >> shift) + b
+    if node is None: node = np.broadcast_to(np.arange(st.n_trees, dtype=np.int64)[:, None], (st.n_trees, R))
+    return np.ascontiguousarray(node)
+
+# %% ../nbs/10_trees.ipynb #52e49ead
+def _hashed_walk(st, E, seeds, levels=False):
+    "Walk all rows through the trees of `seeds`. Work per level: gathers over rows, hashing over the reached nodes only."
+    sp = st.space
+    n, T, d = E.shape[0], len(seeds), sp.n_features
+    B = int(max(2, sp.n_values.max()))                 # branches per node, at most
+    all_cat = bool(sp.is_cat.all())
+    E_flat = E.ravel()
+    row_base = (np.arange(n) * d)[None, :]
+    state = st._roots(seeds)                           # level 0: one root per tree
+    row_node = np.repeat(np.arange(T)[:, None], n, axis=1)
+    per_level = [state[0][row_node]] if levels else None
+    for depth in range(st.max_depth):
+        M = len(state[0])
+        j, is_c, thr = st._split(seeds, *state)
+        xj = E_flat[row_base + j[row_node]]
+        if all_cat:
+            branch = xj.astype(np.int64)
+        else:
+            branch = np.where(is_c[row_node], xj, xj > thr[row_node]).astype(np.int64)
+        cand = row_node * B + branch
+        present = np.zeros(M * B, dtype=bool); present[cand.ravel()] = True
+        child = np.flatnonzero(present)                # reached children, in parent order
+        remap = np.empty(M * B, dtype=np.int64); remap[child] = np.arange(len(child))
+        row_node = remap[cand]
+        state = st._children(child, B, j, is_c, thr, *state)
+        if levels: per_level.append(state[0][row_node])
+    return row_node, state[0], state[1], per_level
+
+# %% ../nbs/10_trees.ipynb #f3617a16
+def _table_walk_keys(st, tab:_NodeTables, E):
+    "Path keys of every row in every tree at every depth, over the node tables: (max_depth+1, n_trees, n)."
+    out = np.empty((st.max_depth + 1, st.n_trees, len(E)), np.uint64)
+    for s, e in st._steps(len(E)):
+        node = np.broadcast_to(np.arange(st.n_trees)[:, None], (st.n_trees, e - s))
+        flat, base = E[s:e].ravel(), np.arange(e - s) * E.shape[1]
+        out[0, :, s:e] = tab.keys[0][node]
+        for l in range(st.max_depth):
+            x = flat[base + tab.attr[l][node]]
+            b = np.where(tab.is_cat[l][node], x, x > tab.thr[l][node]).astype(np.int64)
+            node = tab.child0[l][node] + b
+            out[l + 1, :, s:e] = tab.keys[l + 1][node]
+    return out
+
+# %% ../nbs/10_trees.ipynb #f52308a8
+class _WalkingStructure(_TabledStructure):
+    "Step 3: walks of encoded rows -- leaf indices over the node tables, path keys, and the hashed walk for big forests."
+    _check_E = _check_rows
+
+    def _steps(self, n:int, width:int=1, min_rows:int=1):
+        "Row ranges of one walk step: about `_STEP` (tree, row) pairs (times `width`) at a time, at least `min_rows` rows."
+        R = max(1, _STEP // max(1, self.n_trees * width), min(n, min_rows))
+        return [(s, min(s + R, n)) for s in range(0, n, R)]
+
+    def _leaf_index(self, tab, Eb):
+        "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
+        if not compiled_walks(): return _numpy_leaf_index(self, tab, Eb)
+        out = np.empty((self.n_trees, len(Eb)), np.int64)      # compiled: one pass over the rows for all trees and levels
+        table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out)
+        return out
+
+    def leaf_index(self, E:np.ndarray, # encoded rows (n x d)
+                  ) -> np.ndarray|None:
+        "Leaf of every row in every tree as an index into `enumerate_leaves()` (n_trees, n); None for forests too big to list."
+        tab = self._tables()
+        if tab is None: return None
+        E = self._check_E(E)
+        out = np.empty((self.n_trees, len(E)), dtype=np.int64)
+        for s, e in self._steps(len(E)): out[:, s:e] = self._leaf_index(tab, E[s:e])
+        return out
+
+    def _walk_chunk(self, E, seeds, levels=False): return _hashed_walk(self, E, seeds, levels)
+
+    def walk(self, E:np.ndarray, # encoded rows (n x d), as from `FeatureSpace.encode`
+            ) -> np.ndarray:
+        "Path keys of every row in every tree at every depth: uint64 array (max_depth+1, n_trees, n)."
+        E = self._check_E(E)
+        tab = self._tables()
+        if tab is not None: return _table_walk_keys(self, tab, E)     # node tables: the keys of the nodes each row passes
+        parts = [np.stack(self._walk_chunk(E, self.seeds[i:i + self.chunk], levels=True)[3])
+                 for i in range(0, self.n_trees, self.chunk)]
+        return np.concatenate(parts, axis=1)
+
+# %% ../nbs/10_trees.ipynb #b0d192a4
+def _leaves(st, E:np.ndarray):
+    "Dense leaf ids of every row (n_trees, n), and the key and tree of each reached leaf."
+    E = st._check_E(E)
+    tab = st._tables()
+    if tab is not None:
+        idx = st.leaf_index(E)
+        hit = np.zeros(tab.n_leaves, bool); hit[idx.ravel()] = True
+        reached = np.flatnonzero(hit)
+        remap = np.empty(tab.n_leaves, np.int64); remap[reached] = np.arange(len(reached))
+        for s, e in st._steps(len(E)): idx[:, s:e] = remap[idx[:, s:e]]      # in place: no second (trees x rows) array
+        return idx, tab.keys[-1][reached], tab.leaf_tree[reached]
+    ids, keys, trees, off = [], [], [], 0
+    for i in range(0, st.n_trees, st.chunk):
+        rn, nk, nt, _ = st._walk_chunk(E, st.seeds[i:i + st.chunk])
+        ids.append(rn + off); keys.append(nk); trees.append(nt + i); off += len(nk)
+    return np.concatenate(ids, axis=0), np.concatenate(keys), np.concatenate(trees)
+
+def _leaf_keys(st, E) -> np.ndarray:
+    "Leaf key of every row in every tree: (n_trees, n)."
+    tab = st._tables()
+    if tab is not None: return tab.keys[-1][st.leaf_index(E)]
+    ids, keys, _ = st.leaves(E)
+    return keys[ids]
+
+# %% ../nbs/10_trees.ipynb #5257e2bc
+def _patterns(st, E):
+    "Categorical rows as their distinct patterns (rows of E) and the pattern of each row; None when not worth it."
+    sp = st.space
+    if not sp.is_cat.all() or E.dtype.kind not in 'iu' or len(E) < 2: return None
+    combos = float(np.prod(np.maximum(sp.n_values, 1).astype(float)))
+    if st.n_trees * st.max_depth < 32 and len(E) <= 2 * combos: return None
+    return distinct_rows(E, np.maximum(sp.n_values, 1))
+
+# %% ../nbs/10_trees.ipynb #722d191e
 def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]-1
                    sizes=None, # values per column (default: read off E)
                   ):
@@ -432,157 +590,88 @@ def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]
     first = np.empty(len(uw), np.int64); first[inv[::-1]] = np.arange(len(E) - 1, -1, -1)
     return E[first], inv
 
-class RandomStructure:
-    "The structure of `n_trees` random trees of height `max_depth` over a feature space, fixed by one seed per tree."
-    def __init__(self, space:FeatureSpace, n_trees:int, max_depth:int, random_state=None, chunk:int=32):
-        if not isinstance(n_trees, numbers.Integral) or n_trees < 1: raise ValueError(f"n_estimators must be a positive int; got {n_trees!r}")
-        if not isinstance(max_depth, numbers.Integral) or max_depth < 0: raise ValueError(f"max_depth must be a non-negative int; got {max_depth!r}")
-        n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
-        if n_num == 0 and max_depth > n_cat:
-            raise ValueError(f"max_depth={max_depth} exceeds the {n_cat} categorical attributes (none may repeat on a path)")
-        self.space, self.n_trees, self.max_depth, self.chunk = space, int(n_trees), int(max_depth), chunk
-        rng = check_random_state(random_state)
-        self.seeds = rng.integers(0, 2**63 - 1, size=self.n_trees, dtype=np.int64).astype(np.uint64)
+# %% ../nbs/10_trees.ipynb #339fa473
+def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndarray:
+    "Class counts (n_leaves, C) of every leaf of the node tables: compiled, by distinct rows, or by numpy steps."
+    L = tab.n_leaves
+    counts = np.zeros(L * C)
+    pat = _patterns(st, E)
+    if pat is not None and len(pat[0]) * C > len(E) // 2: pat = None     # weighting would cost more than it saves
+    if pat is not None:
+        P, inv = pat
+        pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
+    if compiled_walks():                               # compiled: rows counted where they land, no (trees x rows) array
+        walk = (*tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4])
+        if pat is not None:
+            counts = np.zeros((L, C))
+            table_add_rows(P, pc, *walk, counts, True)
+        else:
+            w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
+            table_class_counts(E, y_idx, w, C, *walk, counts)
+    elif pat is not None:                              # each distinct row once, weighted by its class counts
+        for s, e in st._steps(len(P), width=C):
+            leaf = st._leaf_index(tab, P[s:e])
+            cell = (leaf[:, :, None] * C + np.arange(C)).ravel()
+            counts += np.bincount(cell, weights=np.broadcast_to(pc[s:e], leaf.shape + (C,)).ravel(), minlength=L * C)
+    else:
+        for s, e in st._steps(len(E)):
+            leaf = st._leaf_index(tab, E[s:e])
+            w = None if weights is None else np.broadcast_to(np.asarray(weights, float)[s:e], leaf.shape).ravel()
+            counts += np.bincount((leaf * C + y_idx[None, s:e]).ravel(), weights=w, minlength=L * C)
+    return counts.reshape(L, C)
 
-    def _split(self, seeds, node_key, node_tree, node_used, node_lo, node_hi):
-        "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
-        sp = self.space
-        avail = ~node_used
-        r = (hash_keys(seeds[node_tree], node_key, _SALT_ATTR) % avail.sum(1).astype(np.uint64)).astype(np.int64)
-        j = np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)       # the r-th allowed attribute
-        is_c = sp.is_cat[j]
-        thr = np.full(len(node_key), np.nan)
-        m = ~is_c
-        if m.any():
-            lo, hi = node_lo[m, j[m]], node_hi[m, j[m]]
-            thr[m] = lo + keyed_uniform(seeds[node_tree[m]], node_key[m], _SALT_THR) * (hi - lo)
-        return j, is_c, thr
+# %% ../nbs/10_trees.ipynb #81c6f81f
+def _reached_counts(st, tab, E, y_idx, C:int, weights=None, counts=None):
+    "Keys and class counts of the leaves some row reaches: from the table counts, or by hashed walks merged by key."
+    if tab is not None:
+        if weights is None: hit = counts.sum(axis=1) > 0
+        else:
+            hit = np.zeros(tab.n_leaves, bool)
+            for s, e in st._steps(len(E)): hit[st._leaf_index(tab, E[s:e]).ravel()] = True
+        return tab.keys[-1][hit], counts[hit]
+    parts_k, parts_c = [], []
+    for s, e in st._steps(len(E), min_rows=4096):                    # a hashed walk per step, merged by key
+        ids, keys, _ = st.leaves(E[s:e])
+        w = None if weights is None else np.asarray(weights, float)[s:e]
+        parts_k.append(keys); parts_c.append(count_leaves(ids, len(keys), y_idx[s:e], C, w))
+    return merge_counts(parts_k, parts_c)
 
-    @staticmethod
-    def _children(child, B, j, is_c, thr, node_key, node_tree, node_used, node_lo, node_hi):
-        "State of the child nodes `child` (= parent * B + branch): keys, trees, attributes used, numeric intervals."
-        parent, br = child // B, child % B
-        node_key = hash_keys(node_key[parent], br + 1)
-        node_tree = node_tree[parent]
-        pj, pc = j[parent], is_c[parent]
-        node_used = node_used[parent]
-        node_used[np.arange(len(child)), pj] |= pc
-        node_lo, node_hi = node_lo[parent], node_hi[parent]
-        num = ~pc
-        if num.any():
-            idx = np.flatnonzero(num); t = thr[parent[idx]]
-            right = br[idx] == 1
-            node_lo[idx[right], pj[idx[right]]] = t[right]
-            node_hi[idx[~right], pj[idx[~right]]] = t[~right]
-        return node_key, node_tree, node_used, node_lo, node_hi
+# %% ../nbs/10_trees.ipynb #063f14a8
+def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
+    "Sum over the trees of each row's leaf value: (n, C), rows walked in fixed-size steps."
+    E = st._check_E(E)
+    tab = st._tables()
+    if values is not None and tab is None: raise ValueError("values= needs a forest small enough to list its leaves; pass lookup=")
+    C = values.shape[1] if values is not None else None
+    if values is not None and (np.ndim(values) != 2 or len(values) != tab.n_leaves):
+        raise ValueError(f"values must have one row per leaf ({tab.n_leaves}); got shape {np.shape(values)}")
+    pat = st._patterns(E)
+    if pat is not None: E, inv = pat                   # each distinct row walked once
+    if values is not None and compiled_walks():        # compiled: each row's sum built in place, no (trees x rows) array
+        out = np.zeros((len(E), C))
+        table_add_rows(E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], st.n_trees,
+                       st.max_depth, tab.flat[4], out, False)
+        return out if pat is None else out[inv]
+    if values is not None:                             # one class at a time: flat gathers
+        vT = np.ascontiguousarray(np.asarray(values).T)
+        if len(vT) and vT.size and np.all(vT == np.round(vT)) and np.abs(vT).max() * st.n_trees < 2**31:
+            vT = vT.astype(np.int32)                   # whole numbers (noisy counts): half the bytes to gather, same sums
+    out = None
+    for s, e in st._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
+        if values is not None:
+            leaf = st._leaf_index(tab, E[s:e])
+            v = np.stack([np.take(vc, leaf).sum(axis=0) for vc in vT], axis=1)
+        else:
+            keys = tab.keys[-1][st._leaf_index(tab, E[s:e])] if tab is not None else st.leaf_keys(E[s:e])
+            v = lookup(keys).sum(axis=0)
+        if out is None: out = np.empty((len(E), v.shape[1]))
+        out[s:e] = v
+    return out if pat is None else out[inv]
 
-    def _roots(self, seeds):
-        sp, T = self.space, len(seeds)
-        return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, sp.n_features), dtype=bool),
-                np.tile(sp.lower, (T, 1)), np.tile(sp.upper, (T, 1)))
-
-    def _tables(self, limit:int|None=TABLE_LIMIT) -> _NodeTables|None:
-        "Flat node tables of the whole forest (built once, kept), or None when it has more than `limit` leaves."
-        tab = self.__dict__.get('_tab')
-        if tab is not None: return tab if limit is None or tab.n_leaves <= limit else None
-        if limit is not None and limit <= self.__dict__.get('_tab_over', -1): return None   # known to have more
-        sp, h = self.space, self.max_depth
-        B = int(max(2, sp.n_values.max()))
-        nb_attr = np.where(sp.is_cat, sp.n_values, 2)
-        if limit is not None and self.n_trees * float(nb_attr.min()) ** h > limit:     # surely too many: no work spent
-            self._tab_over = limit; return None
-        lv = {f: [[] for _ in range(h + 1)] for f in ('attr', 'thr', 'is_cat', 'child0', 'keys')}
-        count, trees = [0] * (h + 1), []
-        for i in range(0, self.n_trees, self.chunk):
-            seeds = self.seeds[i:i + self.chunk]
-            state = self._roots(seeds)
-            lv['keys'][0].append(state[0]); count[0] += len(seeds)
-            for depth in range(h):
-                j, is_c, thr = self._split(seeds, *state)
-                nb = nb_attr[j]
-                if limit is not None and count[depth + 1] + int(nb.sum()) > limit:     # checked before the level is built
-                    self._tab_over = limit; return None
-                lv['attr'][depth].append(j); lv['thr'][depth].append(thr); lv['is_cat'][depth].append(is_c)
-                lv['child0'][depth].append(count[depth + 1] + np.cumsum(nb) - nb)
-                child = np.flatnonzero((np.arange(B)[None, :] < nb[:, None]).ravel())   # every branch, in parent order
-                state = self._children(child, B, j, is_c, thr, *state)
-                lv['keys'][depth + 1].append(state[0]); count[depth + 1] += len(child)
-            trees.append(state[1] + i)
-        cat = lambda parts, dt=None: [np.concatenate(p).astype(dt) if dt else np.concatenate(p) for p in parts]
-        tab = _NodeTables(cat(lv['attr'][:h], np.int64), cat(lv['thr'][:h]), cat(lv['is_cat'][:h]),
-                          cat(lv['child0'][:h], np.int64), cat(lv['keys']), np.concatenate(trees))
-        tab.shift = max(1, int(sp.n_features - 1).bit_length())
-        tab.packed64 = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
-        fits = max((int(p.max()) for p in tab.packed64 if len(p)), default=0) + int(sp.n_values.max()) + 1 < 2**31
-        tab.packed_dtype = np.int32 if fits else np.int64
-        tab.packed = [p.astype(tab.packed_dtype) for p in tab.packed64]
-        off = np.cumsum([0] + [len(k) for k in tab.keys])            # first node of each level in the concatenation
-        flat = lambda parts, dt: np.concatenate(parts).astype(dt) if parts else np.zeros(0, dt)
-        a_f, c_f = flat(tab.attr, np.int64), flat(tab.is_cat, np.int64)
-        ch_f = flat([c + off[l + 1] for l, c in enumerate(tab.child0)], np.int64)
-        mode = 0 if c_f.all() else 1 if not c_f.any() else 2       # categorical, numeric, or a flag bit per node
-        pk = (ch_f << tab.shift) | a_f if mode < 2 else (((ch_f << 1) | c_f) << tab.shift) | a_f
-        tab.flat = (pk, flat(tab.thr, np.float64), tab.shift, mode, int(off[h]))
-        self._tab = tab
-        return tab
-
-    def __getstate__(self):
-        state = self.__dict__.copy()
-        state.pop('_tab', None); state.pop('_tab_over', None)               # rebuilt on demand from the seeds
-        return state
-
-    def _steps(self, n:int, width:int=1, min_rows:int=1):
-        "Row ranges of one walk step: about `_STEP` (tree, row) pairs (times `width`) at a time, at least `min_rows` rows."
-        R = max(1, _STEP // max(1, self.n_trees * width), min(n, min_rows))
-        return [(s, min(s + R, n)) for s in range(0, n, R)]
-
-    def _leaf_index(self, tab, Eb):
-        "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
-        R, d = Eb.shape
-        if _USE_KERNELS:                                   # compiled: one pass over the rows for all trees and levels
-            out = np.empty((self.n_trees, R), np.int64)
-            _KERNELS['_k_leaf_index'](Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out)
-            return out
-        flat = Eb.ravel()
-        it = tab.packed_dtype if R * d < 2**31 else np.int64   # 32-bit indices halve the memory traffic when they fit
-        base = np.arange(R, dtype=it) * it(d)
-        all_cat, all_num = bool(self.space.is_cat.all()), not self.space.is_cat.any()
-        shift, mask = tab.shift, (1 << tab.shift) - 1
-        node = None
-        for l in range(self.max_depth):
-            if l == 0:                                     # the roots: one attribute per tree, a column gather
-                x = Eb[:, tab.attr[0]].T
-                p = tab.packed[0][:, None].astype(it)
-                at = lambda a: a[:, None]
-            else:
-                p = np.take(tab.packed[l] if it is tab.packed_dtype else tab.packed64[l], node)   # child0 and attribute, one gather
-                x = np.take(flat, base + (p & mask))
-                at = lambda a: np.take(a, node)
-            if all_cat: b = x
-            elif all_num: b = x > at(tab.thr[l])
-            else: b = np.where(at(tab.is_cat[l]), x, x > at(tab.thr[l]))
-            if b.dtype.kind == 'f': b = b.astype(it)
-            node = (p >> shift) + b
-        if node is None: node = np.broadcast_to(np.arange(self.n_trees, dtype=np.int64)[:, None], (self.n_trees, R))
-        return np.ascontiguousarray(node)
-
-    def leaf_index(self, E:np.ndarray, # encoded rows (n x d)
-                  ) -> np.ndarray|None:
-        "Leaf of every row in every tree as an index into `enumerate_leaves()` (n_trees, n); None for forests too big to list."
-        tab = self._tables()
-        if tab is None: return None
-        E = self._check_E(E)
-        out = np.empty((self.n_trees, len(E)), dtype=np.int64)
-        for s, e in self._steps(len(E)): out[:, s:e] = self._leaf_index(tab, E[s:e])
-        return out
-
-    def _patterns(self, E):
-        "Categorical rows as their distinct patterns (rows of E) and the pattern of each row; None when not worth it."
-        sp = self.space
-        if not sp.is_cat.all() or E.dtype.kind not in 'iu' or len(E) < 2: return None
-        combos = float(np.prod(np.maximum(sp.n_values, 1).astype(float)))
-        if self.n_trees * self.max_depth < 32 and len(E) <= 2 * combos: return None
-        return distinct_rows(E, np.maximum(sp.n_values, 1))
+# %% ../nbs/10_trees.ipynb #8dc25236
+class _CountingStructure(_WalkingStructure):
+    "Step 4: leaves reached by rows, class counts at the leaves, and sums of leaf values per row."
+    leaves, leaf_keys, _patterns = _leaves, _leaf_keys, _patterns
 
     def leaf_counts(self, E:np.ndarray, # encoded rows (n x d)
                     y_idx:np.ndarray, # (n,) class indices 0..n_classes-1
@@ -598,211 +687,59 @@ class RandomStructure:
             raise ValueError(f"y_idx must hold one class index in 0..{C - 1} per row of E (same length as E, 1-dimensional)")
         if weights is not None and np.shape(weights) != (len(E),):
             raise ValueError("weights must hold one number per row of E (same length as E, 1-dimensional)")
-        if tab is not None:
-            L = tab.n_leaves
-            counts = np.zeros(L * C)
-            pat = self._patterns(E)
-            if pat is not None and len(pat[0]) * C > len(E) // 2: pat = None     # weighting would cost more than it saves
-            if _USE_KERNELS:                               # compiled: rows counted where they land, no (trees x rows) array
-                walk = (*tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4])
-                if pat is not None:
-                    P, inv = pat
-                    pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
-                    counts = np.zeros((L, C))
-                    _KERNELS['_k_rows_add'](P, pc, *walk, counts, True)
-                else:
-                    w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
-                    _KERNELS['_k_counts'](E, y_idx, w, C, *walk, counts)
-            elif pat is not None:                          # each distinct row once, weighted by its class counts
-                P, inv = pat
-                pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
-                for s, e in self._steps(len(P), width=C):
-                    leaf = self._leaf_index(tab, P[s:e])
-                    cell = (leaf[:, :, None] * C + np.arange(C)).ravel()
-                    counts += np.bincount(cell, weights=np.broadcast_to(pc[s:e], leaf.shape + (C,)).ravel(), minlength=L * C)
-            else:
-                for s, e in self._steps(len(E)):
-                    leaf = self._leaf_index(tab, E[s:e])
-                    w = None if weights is None else np.broadcast_to(np.asarray(weights, float)[s:e], leaf.shape).ravel()
-                    counts += np.bincount((leaf * C + y_idx[None, s:e]).ravel(), weights=w, minlength=L * C)
-            counts = counts.reshape(L, C)
-            if every: return tab.keys[-1], counts
-            if weights is None: hit = counts.sum(axis=1) > 0
-            else:
-                hit = np.zeros(L, bool)
-                for s, e in self._steps(len(E)): hit[self._leaf_index(tab, E[s:e]).ravel()] = True
-            return tab.keys[-1][hit], counts[hit]
-        if every: raise ValueError("every=True needs a forest small enough to list its leaves (see enumerate_leaves)")
-        parts_k, parts_c = [], []
-        for s, e in self._steps(len(E), min_rows=4096):                    # a hashed walk per step, merged by key
-            ids, keys, _ = self.leaves(E[s:e])
-            w = None if weights is None else np.asarray(weights, float)[s:e]
-            parts_k.append(keys); parts_c.append(count_leaves(ids, len(keys), y_idx[s:e], C, w))
-        return merge_counts(parts_k, parts_c)
-
-    def _walk_chunk(self, E, seeds, levels=False):
-        "Walk all rows through the trees of `seeds`. Work per level: gathers over rows, hashing over the reached nodes only."
-        sp = self.space
-        n, T, d = E.shape[0], len(seeds), sp.n_features
-        B = int(max(2, sp.n_values.max()))                 # branches per node, at most
-        all_cat = bool(sp.is_cat.all())
-        E_flat = E.ravel()
-        row_base = (np.arange(n) * d)[None, :]
-        state = self._roots(seeds)                         # level 0: one root per tree
-        row_node = np.repeat(np.arange(T)[:, None], n, axis=1)
-        per_level = [state[0][row_node]] if levels else None
-        for depth in range(self.max_depth):
-            M = len(state[0])
-            j, is_c, thr = self._split(seeds, *state)
-            xj = E_flat[row_base + j[row_node]]
-            if all_cat:
-                branch = xj.astype(np.int64)
-            else:
-                branch = np.where(is_c[row_node], xj, xj > thr[row_node]).astype(np.int64)
-            cand = row_node * B + branch
-            present = np.zeros(M * B, dtype=bool); present[cand.ravel()] = True
-            child = np.flatnonzero(present)                # reached children, in parent order
-            remap = np.empty(M * B, dtype=np.int64); remap[child] = np.arange(len(child))
-            row_node = remap[cand]
-            state = self._children(child, B, j, is_c, thr, *state)
-            if levels: per_level.append(state[0][row_node])
-        return row_node, state[0], state[1], per_level
-
-    def n_leaves(self, limit:int|None=None) -> int|None:
-        "Number of leaves of all trees (every path, reached or not); None once it passes `limit`."
-        got = self.enumerate_leaves(limit)
-        return None if got is None else len(got[0])
-
-    def enumerate_leaves(self, limit:int|None=None):
-        "Key and tree of every leaf of every tree (reached by data or not), or None if there are more than `limit`."
-        tab = self._tables()
-        if tab is not None: return None if limit is not None and tab.n_leaves > limit else (tab.keys[-1], tab.leaf_tree)
-        if limit is not None and limit <= TABLE_LIMIT: return None        # more leaves than the tables hold
-        sp = self.space
-        B = int(max(2, sp.n_values.max()))
-        nb_attr = np.where(sp.is_cat, sp.n_values, 2)
-        keys, trees, total = [], [], 0
-        for i in range(0, self.n_trees, self.chunk):
-            seeds = self.seeds[i:i + self.chunk]
-            state = self._roots(seeds)
-            for depth in range(self.max_depth):
-                j, is_c, thr = self._split(seeds, *state)
-                child = np.flatnonzero((np.arange(B)[None, :] < nb_attr[j][:, None]).ravel())   # every branch
-                if limit is not None and total + len(child) > limit: return None
-                state = self._children(child, B, j, is_c, thr, *state)
-            if limit is not None and total + len(state[0]) > limit: return None
-            keys.append(state[0]); trees.append(state[1] + i); total += len(state[0])
-        return np.concatenate(keys), np.concatenate(trees)
-
-    def leaves(self, E:np.ndarray):
-        "Dense leaf ids of every row (n_trees, n), and the key and tree of each reached leaf."
-        E = self._check_E(E)
-        tab = self._tables()
-        if tab is not None:
-            idx = self.leaf_index(E)
-            hit = np.zeros(tab.n_leaves, bool); hit[idx.ravel()] = True
-            reached = np.flatnonzero(hit)
-            remap = np.empty(tab.n_leaves, np.int64); remap[reached] = np.arange(len(reached))
-            for s, e in self._steps(len(E)): idx[:, s:e] = remap[idx[:, s:e]]      # in place: no second (trees x rows) array
-            return idx, tab.keys[-1][reached], tab.leaf_tree[reached]
-        ids, keys, trees, off = [], [], [], 0
-        for i in range(0, self.n_trees, self.chunk):
-            rn, nk, nt, _ = self._walk_chunk(E, self.seeds[i:i + self.chunk])
-            ids.append(rn + off); keys.append(nk); trees.append(nt + i); off += len(nk)
-        return np.concatenate(ids, axis=0), np.concatenate(keys), np.concatenate(trees)
-
-    def _check_E(self, E):
-        E = np.asarray(E)
-        if E.dtype.kind not in 'iuf' or (E.dtype.kind in 'iu' and not self.space.is_cat.all()):
-            E = E.astype(float)                            # small integer codes stay as they are (categorical data)
-        if E.ndim != 2 or E.shape[1] != self.space.n_features:
-            raise ValueError(f"expected encoded rows with {self.space.n_features} columns; got {E.shape[-1] if E.ndim else 0} columns"
-                             f"{'' if E.ndim == 2 else f' in {E.ndim} dimensions'}")
-        check_codes(E, self.space)
-        return np.ascontiguousarray(E)
-
-    def walk(self, E:np.ndarray, # encoded rows (n x d), as from `FeatureSpace.encode`
-            ) -> np.ndarray:
-        "Path keys of every row in every tree at every depth: uint64 array (max_depth+1, n_trees, n)."
-        E = self._check_E(E)
-        tab = self._tables()
-        if tab is not None:                                # node tables: the keys of the nodes each row passes
-            out = np.empty((self.max_depth + 1, self.n_trees, len(E)), np.uint64)
-            for s, e in self._steps(len(E)):
-                node = np.broadcast_to(np.arange(self.n_trees)[:, None], (self.n_trees, e - s))
-                flat, base = E[s:e].ravel(), np.arange(e - s) * E.shape[1]
-                out[0, :, s:e] = tab.keys[0][node]
-                for l in range(self.max_depth):
-                    x = flat[base + tab.attr[l][node]]
-                    b = np.where(tab.is_cat[l][node], x, x > tab.thr[l][node]).astype(np.int64)
-                    node = tab.child0[l][node] + b
-                    out[l + 1, :, s:e] = tab.keys[l + 1][node]
-            return out
-        parts = [np.stack(self._walk_chunk(E, self.seeds[i:i + self.chunk], levels=True)[3])
-                 for i in range(0, self.n_trees, self.chunk)]
-        return np.concatenate(parts, axis=1)
-
-    def leaf_keys(self, E) -> np.ndarray:
-        "Leaf key of every row in every tree: (n_trees, n)."
-        tab = self._tables()
-        if tab is not None: return tab.keys[-1][self.leaf_index(E)]
-        ids, keys, _ = self.leaves(E)
-        return keys[ids]
+        if tab is None and every: raise ValueError("every=True needs a forest small enough to list its leaves (see enumerate_leaves)")
+        counts = None if tab is None else _table_counts(self, tab, E, y_idx, C, weights)
+        if every: return tab.keys[-1], counts
+        return _reached_counts(self, tab, E, y_idx, C, weights, counts)
 
     def leaf_sum(self, E:np.ndarray, # encoded rows (n x d)
                  values:np.ndarray|None=None, # (n_leaves, C) value of every leaf, in `enumerate_leaves` order
                  lookup=None, # or: a function from leaf keys (any shape) to values (shape + (C,)), e.g. `LeafTable.lookup`
                 ) -> np.ndarray:
         "Sum over the trees of each row's leaf value: (n, C), rows walked in fixed-size steps."
-        E = self._check_E(E)
-        tab = self._tables()
-        if values is not None and tab is None: raise ValueError("values= needs a forest small enough to list its leaves; pass lookup=")
-        C = values.shape[1] if values is not None else None
-        if values is not None and (np.ndim(values) != 2 or len(values) != tab.n_leaves):
-            raise ValueError(f"values must have one row per leaf ({tab.n_leaves}); got shape {np.shape(values)}")
-        pat = self._patterns(E)
-        if pat is not None:                                # each distinct row walked once
-            E, inv = pat
-        if values is not None:                             # one class at a time: flat gathers
-            vT = np.ascontiguousarray(np.asarray(values).T)
-            if len(vT) and vT.size and np.all(vT == np.round(vT)) and np.abs(vT).max() * self.n_trees < 2**31:
-                vT = vT.astype(np.int32)                   # whole numbers (noisy counts): half the bytes to gather, same sums
-        if values is not None and _USE_KERNELS:            # compiled: each row's sum built in place, no (trees x rows) array
-            out = np.zeros((len(E), C))
-            _KERNELS['_k_rows_add'](E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], self.n_trees,
-                                    self.max_depth, tab.flat[4], out, False)
-            return out if pat is None else out[inv]
-        out = None
-        for s, e in self._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
-            if values is not None:
-                leaf = self._leaf_index(tab, E[s:e])
-                v = np.stack([np.take(vc, leaf).sum(axis=0) for vc in vT], axis=1)
-            else:
-                keys = tab.keys[-1][self._leaf_index(tab, E[s:e])] if tab is not None else self.leaf_keys(E[s:e])
-                v = lookup(keys).sum(axis=0)
-            if out is None: out = np.empty((len(E), v.shape[1]))
-            out[s:e] = v
-        return out if pat is None else out[inv]
+        return _leaf_sum(self, E, values, lookup)
 
-    def describe_node(self, tree:int, path:tuple=()):
-        "The attribute (and threshold) tested at the node reached from the root of `tree` by the branch indices `path`."
-        sp = self.space
-        seed = self.seeds[tree]
-        key = hash_keys(np.array([seed]), _SALT_ROOT)
-        used = np.zeros(sp.n_features, bool); lo, hi = sp.lower.copy(), sp.upper.copy()
-        for depth in range(len(path) + 1):
-            avail = ~used
-            r = int(hash_keys(np.array([seed]), key, _SALT_ATTR)[0] % np.uint64(avail.sum()))
-            j = int(np.flatnonzero(avail)[r])
-            thr = None
-            if not sp.is_cat[j]:
-                thr = float(lo[j] + keyed_uniform(np.array([seed]), key, _SALT_THR)[0] * (hi[j] - lo[j]))
-            if depth == len(path): return dict(attribute=sp.names[j], threshold=thr, depth=depth)
-            b = path[depth]
-            if sp.is_cat[j]: used[j] = True
-            elif b: lo[j] = thr
-            else: hi[j] = thr
-            key = hash_keys(key, np.array([b + 1]))
+# %% ../nbs/10_trees.ipynb #70d5b149
+def _enumerate_leaves(st, limit:int|None=None):
+    "Key and tree of every leaf of every tree (reached by data or not), or None if there are more than `limit`."
+    tab = st._tables()
+    if tab is not None: return None if limit is not None and tab.n_leaves > limit else (tab.keys[-1], tab.leaf_tree)
+    if limit is not None and limit <= TABLE_LIMIT: return None        # more leaves than the tables hold
+    sp = st.space
+    B = int(max(2, sp.n_values.max()))
+    nb_attr = np.where(sp.is_cat, sp.n_values, 2)
+    keys, trees, total = [], [], 0
+    for i in range(0, st.n_trees, st.chunk):
+        seeds = st.seeds[i:i + st.chunk]
+        state = st._roots(seeds)
+        for depth in range(st.max_depth):
+            j, is_c, thr = st._split(seeds, *state)
+            child = np.flatnonzero((np.arange(B)[None, :] < nb_attr[j][:, None]).ravel())   # every branch
+            if limit is not None and total + len(child) > limit: return None
+            state = st._children(child, B, j, is_c, thr, *state)
+        if limit is not None and total + len(state[0]) > limit: return None
+        keys.append(state[0]); trees.append(state[1] + i); total += len(state[0])
+    return np.concatenate(keys), np.concatenate(trees)
+
+# %% ../nbs/10_trees.ipynb #496eabf5
+class RandomStructure(_CountingStructure):
+    "The structure of `n_trees` random trees of height `max_depth` over a feature space, fixed by one seed per tree."
+    enumerate_leaves = _enumerate_leaves
+
+    def n_leaves(self, limit:int|None=None) -> int|None:
+        "Number of leaves of all trees (every path, reached or not); None once it passes `limit`."
+        got = self.enumerate_leaves(limit)
+        return None if got is None else len(got[0])
+
+# %% ../nbs/10_trees.ipynb #9a7b53c3
+_numba = numba
+_KERNELS = (dict(_k_leaf_index=table_leaf_index, _k_counts=table_class_counts, _k_rows_add=table_add_rows,
+                 _k_stored_apply=stored_tree_leaves, _k_stored_sum=stored_tree_sum) if HAVE_NUMBA else {})
+
+def __getattr__(name):
+    "`_USE_KERNELS` (read by older code) is the current setting of `compiled_walks`."
+    if name == '_USE_KERNELS': return compiled_walks()
+    raise AttributeError(f"module 'dp_lit.trees' has no attribute {name!r}")
 
 # %% ../nbs/10_trees.ipynb #71bad87a
 def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the training rows (from `RandomStructure.leaves`)
