@@ -12,14 +12,9 @@ import time
 import warnings
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
-
 import dp_lit
-from .mechanisms import geometric_mechanism, laplace_mechanism, exponential_mechanism, private_median
-from .data import dataset_status, load_dataset, paper_synthetic, DatasetNotFoundError, Categorical
-from .experiments import run_experiment, summarize
-from .repro import load_reproductions, run_reproduction
+# numpy, pandas and the rest of dp_lit are imported by the command that needs them, so that `dp_lit --help` and
+# `dp_lit --version` answer at once
 
 # %% auto #0
 __all__ = ['DEMO_EPSILONS', 'DEMO_CLASSIFIERS', 'demo_mechanisms', 'demo_classifiers', 'run_demo', 'main']
@@ -31,7 +26,11 @@ def demo_mechanisms(seed:int=0, # seed of the demo's (reproducible, hence not se
                     trials:int=300, # draws per release and epsilon
                    ) -> pd.DataFrame:
     "Error of each primitive release against epsilon on bundled and synthetic data (mean over `trials` draws)."
+    import numpy as np
+    import pandas as pd
     from sklearn.datasets import load_wine
+    from dp_lit.mechanisms import geometric_mechanism, laplace_mechanism, exponential_mechanism, private_median
+    from dp_lit.data import paper_synthetic
     rng = np.random.default_rng(seed)
     wine = load_wine(as_frame=True).frame
     syn = paper_synthetic('jagannathan2009_set1', random_state=seed)
@@ -57,6 +56,7 @@ DEMO_CLASSIFIERS: dict = {}   # name -> factory(dataset, epsilon) -> estimator; 
 
 def _register_demo_classifiers():
     "Every private classifier that exists in this installation joins the demo."
+    from dp_lit.data import Categorical
     try:
         from dp_lit.rdt import PrivateRDTClassifier
         DEMO_CLASSIFIERS.setdefault('Private-RDT (10 trees)', lambda d, eps: PrivateRDTClassifier(
@@ -68,6 +68,9 @@ def _register_demo_classifiers():
 def demo_classifiers(seed:int=0, # grid seed: tree structures, folds and (reproducible) noise
                     ) -> pd.DataFrame|None:
     "Accuracy against epsilon of every classifier in `DEMO_CLASSIFIERS` (5-fold CV on bundled and synthetic sets; inf = no noise)."
+    import pandas as pd
+    from dp_lit.data import load_dataset, paper_synthetic
+    from dp_lit.experiments import run_experiment, summarize
     _register_demo_classifiers()
     if not DEMO_CLASSIFIERS: return None
     with warnings.catch_warnings():
@@ -93,6 +96,8 @@ def run_demo(seed:int=0, # seed of the demo (reproducible noise: a demonstration
              out=None, # where to print (None: standard output)
             ):
     "Print the demo tables."
+    import numpy as np
+    import pandas as pd
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"--seed must be a non-negative integer; got {seed!r}")
     out = sys.stdout if out is None else out
@@ -156,6 +161,8 @@ def _parser():
 
 # %% ../nbs/41_cli.ipynb #c7ce1d47
 def _cmd_datasets(a):
+    import pandas as pd
+    from dp_lit.data import dataset_status
     st = dataset_status(verify=a.verify)
     st['rows'] = st['rows'].map(lambda v: '' if pd.isna(v) else f'{int(v):,}')
     st['attributes'] = st['attributes'].map(lambda v: '' if pd.isna(v) else str(int(v)))
@@ -169,6 +176,7 @@ def _cmd_datasets(a):
     return 1 if bad else 0
 
 def _cmd_repro(a):
+    from dp_lit.repro import load_reproductions, run_reproduction
     regs = load_reproductions()
     if a.list or not a.paper:
         if not a.list: raise ValueError("give a reproduction key or paper (see dp_lit repro --list)")
@@ -188,7 +196,8 @@ def _cmd_bench(a):
     import importlib.util
     if importlib.util.find_spec('diffprivlib') is None:
         raise ImportError("dp_lit bench compares with diffprivlib, which is not installed (pip install 'dp_lit[compare]')")
-    from dp_lit.scale import run_bench
+    import pandas as pd
+    from dp_lit.bench import run_bench
     t = run_bench(rows=tuple(a.rows), trees=tuple(a.trees), kinds=tuple(a.kinds), repeats=a.repeats, max_rows=a.max_rows,
                   max_pairs=a.max_pairs, out=lambda s: print(s, file=sys.stderr, flush=True))
     if t.empty: raise ValueError("no configuration left (see --rows, --max-rows and --max-pairs)")
