@@ -20,7 +20,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from ..mechanisms import check_random_state
 from ..experiments import run_experiment, summarize
 from ..rdt import PrivateRDTClassifier
-from ..rdt_sharp import RDTSharpClassifier, _unlabeled_mask
+from ..rdt_sharp import RDTSharpClassifier, unlabelled_mask
 from ..data import load_dataset, paper_synthetic
 
 class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
@@ -34,7 +34,7 @@ class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
         from dp_lit.data import semi_supervised_split
         rng = check_random_state(self.random_state)
         _, ys = semi_supervised_split(X, y, self.labeled_fraction, random_state=rng)
-        ys = np.asarray(ys, dtype=object); unl = _unlabeled_mask(ys)
+        ys = np.asarray(ys, dtype=object); unl = unlabelled_mask(ys)
         if self.unlabeled_fraction < 1:
             drop = unl & (rng.random(len(ys)) >= self.unlabeled_fraction)
             X, ys, unl = X[~drop], ys[~drop], unl[~drop]
