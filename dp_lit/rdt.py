@@ -8,27 +8,27 @@ from __future__ import annotations
 import collections.abc
 import itertools
 import math
-import numbers
 import warnings
 
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.exceptions import DataConversionWarning
-from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
-from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, noise_source,
+from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, noise_source,
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget, BudgetExceededError
-from .base import check_y
+from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
+                         EPSILON_OR_INF, NOISE_SEED, BUDGET)
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
                           resolve_classes, as_frame, encode_fitted, merge_counts)
 
 # %% auto #0
-__all__ = ['auto_max_depth', 'RandomDecisionTreeClassifier', 'PrivateRDTClassifier', 'PrivateID3Classifier']
+__all__ = ['HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'auto_max_depth', 'check_height', 'RandomTreesMixin',
+           'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'PrivateRDTClassifier',
+           'PrivateID3Classifier']
 
-# %% ../nbs/11_rdt.ipynb #6a3bc584
+# %% ../nbs/11_rdt.ipynb #2f86b635
 def auto_max_depth(space:FeatureSpace, # the public feature space
                    n_rows:float, # number of training rows: public, or a private estimate
                    n_trees:int=10, # trees sharing the budget
@@ -45,34 +45,42 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
     h_attr = n_cat // 2 + 4 * n_num                    # the paper's k/2 for categorical data; numeric attributes may repeat
     return int(min(max(1, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
 
-_DEPTH_RULES = ('auto', 'paper')
 
-class _RandomTreesBase(ClassifierMixin, BaseEstimator):
-    "Input handling shared by the random-tree classifiers."
+# %% ../nbs/11_rdt.ipynb #0face91c
+HEIGHT_RULES = ('auto', 'paper')
+
+def check_height(value, # 'auto', 'paper', None (the paper's rule) or an int >= 1
+                 name:str='max_depth', # the argument's name, for the message
+                ) -> str|int:
+    "The height rule: 'auto', 'paper' (None is the paper's) or a positive int; `ValueError` naming `name` otherwise."
+    if value is None: return 'paper'
+    if isinstance(value, str) and value in HEIGHT_RULES: return value
+    if not isinstance(value, str):
+        try: return check_int(value, name, low=1)
+        except ValueError: pass
+    raise InvalidParameterError(f"{name} must be 'auto', 'paper' or a positive int; got {value!r}")
+
+PUBLIC_DOMAINS = {                      # checked against the data where the feature space and the classes are resolved
+    'domains': [collections.abc.Mapping, None], 'categories': [collections.abc.Mapping, None],
+    'bounds': 'no_validation', 'classes': 'no_validation'}
+
+
+# %% ../nbs/11_rdt.ipynb #484dacdb
+class RandomTreesMixin:
+    "Input handling shared by the random-tree classifiers (Random, Private-RDT, RDT#): classes, feature space, encoding, height, `predict`."
     def _setup(self, X, y, classes=None):
+        "Check X and y, resolve the public classes and feature space; the encoded rows and each row's class index."
         name = type(self).__name__
         df = as_frame(X)
         y = check_y(y, df.shape[0], name)
-        if not isinstance(self.n_estimators, numbers.Integral) or self.n_estimators < 1:
-            raise ValueError(f"n_estimators must be a positive int; got {self.n_estimators!r}")
         self.classes_ = np.sort(resolve_classes(y, self.classes if classes is None else classes, where=name))
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         return self.space_.encode(df, warn=name, compact=True), self._class_index(y)
 
-    def _check_depth(self):
-        "The height rule: 'auto', 'paper' (None is the paper's) or a positive int."
-        h = 'paper' if self.max_depth is None else self.max_depth
-        if isinstance(h, str):
-            if h not in _DEPTH_RULES: raise ValueError(f"max_depth must be 'auto', 'paper' or a positive int; got {h!r}")
-            return h
-        if isinstance(h, bool) or not isinstance(h, numbers.Integral) or h < 1:
-            raise ValueError(f"max_depth must be 'auto', 'paper' or a positive int; got {self.max_depth!r}")
-        return int(h)
-
     def _height(self, rule, n_rows, epsilon=math.inf, sensitivity=1):
-        "The height `rule` gives for this feature space (`n_rows` is used by 'auto' only)."
+        "The height `rule` (checked by `check_height`) gives for this feature space (`n_rows` is used by 'auto' only)."
         if rule == 'paper': return max(1, self.n_features_in_ // 2)
         if rule == 'auto': return auto_max_depth(self.space_, n_rows, self.n_estimators, epsilon, sensitivity)
         return rule
@@ -91,15 +99,22 @@ class _RandomTreesBase(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, 'structure_')
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
 
-def _normalise(total):
+
+# %% ../nbs/11_rdt.ipynb #1d1bb2e7
+def normalise_counts(total:np.ndarray, # summed class counts (clipped at zero), one row per query row: (n, n_classes)
+                    ) -> np.ndarray:
+    "Class probabilities: each row over its sum; a row with nothing left is uniform."
     s = total.sum(axis=1, keepdims=True)
     with np.errstate(invalid='ignore', divide='ignore'):
         p = np.where(s > 0, total / np.where(s > 0, s, 1), 1.0 / total.shape[1])
     return p
 
+
 # %% ../nbs/11_rdt.ipynb #63a7cbe7
-class RandomDecisionTreeClassifier(_RandomTreesBase):
+class RandomDecisionTreeClassifier(RandomTreesMixin, ClassifierMixin, BaseEstimator):
     "Fan et al.'s random decision trees (Jagannathan et al. 2009, Figs. 1-2). Not private: pruning reveals empty leaves."
+    _parameter_constraints = {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(check_height)],
+                              'prune': ['boolean'], 'random_state': 'no_validation', **PUBLIC_DOMAINS}
     def __init__(self, n_estimators:int=10, max_depth='auto', prune:bool=True, random_state=None,
                  domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None):
         self.n_estimators, self.max_depth, self.prune, self.random_state = n_estimators, max_depth, prune, random_state
@@ -107,7 +122,7 @@ class RandomDecisionTreeClassifier(_RandomTreesBase):
 
     def fit(self, X, y):
         "Draw the structure, count the rows at every node (every level when pruning)."
-        rule = self._check_depth()
+        rule = validate_params(self)['max_depth']
         E, y_idx = self._setup(X, y)
         self.max_depth_ = self._height(rule, len(E))                 # not private: this model reads the data freely
         self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
@@ -140,27 +155,20 @@ class RandomDecisionTreeClassifier(_RandomTreesBase):
 
     def predict_proba(self, X) -> np.ndarray:
         "Summed counts of all trees, normalised (Fig. 2)."
-        return _normalise(self._node_counts(X)[0].sum(axis=0))
+        return normalise_counts(self._node_counts(X)[0].sum(axis=0))
 
 # %% ../nbs/11_rdt.ipynb #ed074330
-_NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
 _AUTO_ROWS_SHARE = 0.05        # share of epsilon spent on the row count when max_depth='auto' needs it
+NOISES = ('laplace', 'geometric')
 
-class _NoisyCounts:
-    "Noise on count vectors, shared by Private-RDT and RDT#: parameter checks, the budget of one tree, exact or keyed noise."
-    def _check_params(self):
-        eps = check_epsilon(self.epsilon, allow_inf=True)
-        if self.noise not in ('laplace', 'geometric'): raise ValueError(f"noise must be 'laplace' or 'geometric'; got {self.noise!r}")
-        if self.negative not in ('clip', 'keep'): raise ValueError(f"negative must be 'clip' or 'keep'; got {self.negative!r}")
-        if self.neighbours not in _NEIGHBOURS: raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {self.neighbours!r}")
-        if self.budget is not None and not isinstance(self.budget, Budget):
-            raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(self.budget).__name__}")
-        if self.noise_seed is not None and (isinstance(self.noise_seed, bool) or not isinstance(self.noise_seed, numbers.Integral) or self.noise_seed < 0):
-            raise ValueError(f"noise_seed must be None (secret noise) or a non-negative int; got {self.noise_seed!r}")
-        if isinstance(self.max_stored_leaves, bool) or not isinstance(self.max_stored_leaves, numbers.Integral) or self.max_stored_leaves < 0:
-            raise ValueError(f"max_stored_leaves must be a non-negative int; got {self.max_stored_leaves!r}")
-        return eps
+NOISY_COUNTS = {               # the noise parameters of Private-RDT and RDT#, as `_parameter_constraints` entries
+    'epsilon': [EPSILON_OR_INF], 'noise': [Check(check_choice, options=NOISES)],
+    'negative': [Check(check_choice, options=('clip', 'keep'))], 'noise_seed': [NOISE_SEED],
+    'neighbours': [Check(check_relation)], 'max_stored_leaves': [Check(check_int, low=0)], 'budget': [BUDGET]}
 
+class NoisyCountsMixin:
+    """Noise on count vectors, shared by Private-RDT and RDT#: the sensitivity, exact or keyed noise at `epsilon_tree_`.
+    `fit` sets `epsilon_tree_` (public: the budget of one tree's count vector) once, from the validated parameters."""
     @property
     def _sensitivity(self):
         "L1 change of one tree's leaf vector between neighbours: 1 when a row is added or removed, 2 when one changes."
@@ -171,13 +179,9 @@ class _NoisyCounts:
         tags.non_deterministic = self.noise_seed is None      # secret noise: two fits differ by design
         return tags
 
-    def _eps_tree(self):
-        "Budget of one tree's leaf vector: the ensemble's epsilon (less the row count's share, if spent) over N trees."
-        return (check_epsilon(self.epsilon, allow_inf=True) - getattr(self, 'n_rows_eps_', 0.0)) / self.n_estimators
-
     def _noise(self, counts, keys, batch):
         "Noisy copy of `counts` (one row per leaf or center key): stored mode draws fresh noise, keyed mode the leaf's fixed noise."
-        eps_t = self._eps_tree()
+        eps_t = self.epsilon_tree_
         if math.isinf(eps_t): return counts
         sens = self._sensitivity
         if self._key is None:
@@ -199,7 +203,7 @@ class _NoisyCounts:
     def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
 
 
-# %% ../nbs/11_rdt.ipynb #287f0bdb
+# %% ../nbs/11_rdt.ipynb #7b945951
 def _is_dask(X) -> bool:
     return type(X).__module__.split('.')[0] in ('dask', 'dask_expr') and hasattr(X, 'to_delayed')
 
@@ -223,77 +227,12 @@ def _part_counts(structure, space, classes, X, y, every):
     if len(E) != len(idx): raise ValueError("each part's X and y must have the same number of rows")
     return structure.leaf_counts(E, idx, len(classes), every=every)
 
-class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
-    """Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each.
 
-    Release boundary. Stored mode (the forest has at most `max_stored_leaves` leaves; `stores_all_leaves_` True): every
-    attribute is a public input or a noisy released value, and the pickle is the release. Keyed mode (more leaves):
-    curator-only state -- `_key`, the secret NoiseKey, and `leaves_` (`leaves_.keys`, the exact set of leaves training
-    rows reached; `leaves_.values`, their counts plus keyed noise that `_key` recomputes, so exact counts follow). Pickling
-    it warns; to publish a model, fit in stored mode (raise `max_stored_leaves` or lower `max_depth`)."""
-    _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')   # keyed mode only: stored mode holds none of it
-    def __init__(self, n_estimators:int=10, # number of trees N
-                 max_depth='auto', # tree height h: 'auto' (from public quantities, see below), 'paper' (floor(k/2)) or an int
-                 epsilon:float=1.0, # budget of the whole ensemble (each tree gets epsilon/N)
-                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
-                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
-                 random_state=None, # public randomness: the tree structure (never the noise)
-                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
-                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'substitution' or 'label_change' (sensitivity 2)
-                 max_stored_leaves:int=200_000, # store every leaf when the forest has at most this many (no secret kept)
-                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
-                 budget:Budget|None=None, # an external ledger to charge (the same object survives `clone`)
-                ):
-        self.n_estimators, self.max_depth, self.epsilon, self.noise = n_estimators, max_depth, epsilon, noise
-        self.negative, self.random_state, self.noise_seed, self.neighbours = negative, random_state, noise_seed, neighbours
-        self.max_stored_leaves = max_stored_leaves
-        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
-
-    def fit(self, X, # rows: array or DataFrame; a Dask DataFrame; or (X, y) parts: an iterable, or a list of Dask delayed pairs (then y=None)
-            y=None, # labels; a Dask Series partitioned like X when X is a Dask DataFrame
-           ):
-        "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
-        if _is_dask(X) or _is_chunks(X, y): return self._fit_parts(X, y)
-        return self._fit(X, y)
-
-    def _begin(self, n_rows_fn):
-        "Budget check, height (from a noisy row count under 'auto'), structure, storage mode: everything before the counts."
-        eps = self._check_params()
-        rule = self._check_depth()
-        ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateRDTClassifier')
-        ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
-        # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
-        self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
-                                                      and math.isfinite(eps)) else 0.0
-        n_rows = n_rows_fn() if rule == 'auto' else None
-        if self.n_rows_eps_ > 0:
-            src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
-            n_rows = max(1, int(geometric_mechanism(np.int64(n_rows), 1, self.n_rows_eps_, random_state=src)))
-        self.n_rows_used_ = n_rows
-        self.max_depth_ = self._height(rule, n_rows, eps, self._sensitivity)
-        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
-        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
-        C = len(self.classes_)
-        if every is not None:                                              # every leaf stored: nothing secret kept
-            self._key, self._noise_src = None, noise_source(self.noise_seed)
-            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
-        else:                                                              # too many leaves: keyed, lazily evaluated noise
-            self._key, self._noise_src = NoiseKey(self.noise_seed), None
-            self.leaves_ = None
-        self.budget_ = ledger
-        self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
-        self.n_batches_ = 0
-
-    def _fit(self, X, y, classes=None):
-        self._check_params(); self._check_depth()
-        E, y_idx = self._setup(X, y, classes)
-        self._begin(lambda: len(E))
-        self._release(*self._count(E, y_idx), 'fit')
-        return self
-
-    def _fit_parts(self, X, y):
+# %% ../nbs/11_rdt.ipynb #fa00b4df
+class _FitFromParts:
+    "Private-RDT's fit from rows given in parts (mixed into `PrivateRDTClassifier`)."
+    def _fit_parts(self, X, y, p:dict):
         "Fit on rows given in parts (a Dask DataFrame, or an iterable of (X, y)): counts summed over the parts, noise added once."
-        self._check_params(); self._check_depth()
         name = type(self).__name__
         if self.classes is None:
             raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
@@ -312,7 +251,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
             raw = X._meta_nonempty
             n_rows_fn = lambda: int(len(X))
         else:
-            if self._check_depth() == 'auto' and isinstance(X, collections.abc.Iterator):
+            if p['max_depth'] == 'auto' and isinstance(X, collections.abc.Iterator):
                 raise ValueError("max_depth='auto' needs the number of rows before the counts: pass the parts as a list, "
                                  "or an int max_depth, to fit from an iterator")
             parts = X if isinstance(X, (list, tuple)) else None
@@ -333,7 +272,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
                              "bounds= or categorical dtypes): they cannot be read off one part")
         self.n_features_in_ = self.space_.n_features
         if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
-        self._begin(n_rows_fn)
+        self._begin(n_rows_fn, p)
         tab = self.structure_._tables()
         every = tab is not None and self._key is None
         args = (self.structure_, self.space_, self.classes_)
@@ -347,26 +286,25 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         self._release(keys, counts, 'fit')
         return self
 
+
+# %% ../nbs/11_rdt.ipynb #b8b310b0
+class _Batches:
+    "Private-RDT's batches: the noisy release of one batch's counts, and `partial_fit` (mixed into `PrivateRDTClassifier`)."
     def partial_fit(self, X, y, classes=None,
                     disjoint:bool=False, # True: the caller promises no person in this batch is in an earlier one (parallel composition)
                    ):
         "Private update (Sec. V-B): fresh noise on this batch; charged sequentially (a full epsilon) unless `disjoint=True` is declared."
         if not isinstance(disjoint, (bool, np.bool_)):
             raise ValueError(f"disjoint must be True or False (the caller's promise that the batch shares no person with earlier ones); got {disjoint!r}")
+        p = validate_params(self)
         if not hasattr(self, 'structure_'):
-            return self._fit(X, y, classes)
+            return self._fit(X, y, p, classes)
         if classes is not None and list(np.sort(np.asarray(list(classes)))) != list(self.classes_):
             raise ValueError(f"classes={list(classes)} differs from the classes of the first call, {self.classes_.tolist()}")
         y = check_y(y, len(as_frame(X)), 'partial_fit')
         E = self._encode(X)
         self._release(*self._count(E, self._class_index(y)), 'partial_fit', disjoint=bool(disjoint))
         return self
-
-    @property
-    def stores_all_leaves_(self) -> bool:
-        "True when every leaf's noisy vector is stored: the fitted object is then the public release and holds no secret."
-        check_is_fitted(self, 'structure_')
-        return self._key is None
 
     def _count(self, E, y_idx):
         "Keys and class counts of the leaves the rows reach (every leaf when the forest's node tables exist)."
@@ -383,7 +321,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         else:                                                              # may share people with earlier batches: sequential
             led, prefix = self.budget_, f'batch {b + 1} ({label}, not declared disjoint: sequential), '
         if b > 0:                                                          # all trees must fit, before any spend
-            try: led.check(self._eps_tree() * self.n_estimators, f'{prefix}leaf vectors')
+            try: led.check(self.epsilon_tree_ * self.n_estimators, f'{prefix}leaf vectors')
             except BudgetExceededError as e:
                 if disjoint: raise
                 raise BudgetExceededError(f"{e}. A batch not declared disjoint costs another epsilon (its rows may be in an "
@@ -392,7 +330,7 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         if b == 0 and getattr(self, 'n_rows_eps_', 0.0) > 0:
             led.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
         for t in range(self.n_estimators):                                 # sequential over trees, before any noise
-            led.spend(self._eps_tree(), f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
+            led.spend(self.epsilon_tree_, f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
         if self._key is None:                                              # all leaves: noise on every one of them
             full = np.zeros_like(self.leaves_.values)
             full[self.leaves_.positions(keys)] = counts
@@ -402,6 +340,16 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
         else:
             self.leaves_.set(keys, self.leaves_.lookup(keys) + self._noise(counts, keys, b))  # earlier batches' noise, stored or lazy
         self.n_batches_ = b + 1
+
+
+# %% ../nbs/11_rdt.ipynb #658df3bf
+class _NoisyLeaves:
+    "Private-RDT's predictions from its noisy leaf vectors, and its pickling policy (mixed into `PrivateRDTClassifier`)."
+    @property
+    def stores_all_leaves_(self) -> bool:
+        "True when every leaf's noisy vector is stored: the fitted object is then the public release and holds no secret."
+        check_is_fitted(self, 'structure_')
+        return self._key is None
 
     def __getstate__(self):
         state = super().__getstate__()
@@ -435,90 +383,91 @@ class PrivateRDTClassifier(_NoisyCounts, _RandomTreesBase):
     def predict_proba(self, X) -> np.ndarray:
         "Class probabilities from the noisy leaf vectors (post-processing; see `negative`)."
         check_is_fitted(self, 'structure_')
-        return _normalise(self._total(self._encode(X)))
+        return normalise_counts(self._total(self._encode(X)))
 
-# %% ../nbs/11_rdt.ipynb #20906128
-class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
-    "ID3 from noisy count queries (Jagannathan et al. 2009, Sec. III): q queries fixed in advance, each at epsilon/q."
-    def __init__(self, epsilon:float=1.0, n_queries:int=100, max_depth:int|None=None, stopping:str='sulq',
+
+# %% ../nbs/11_rdt.ipynb #b57027ec
+class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
+    """Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each.
+
+    Release boundary. Stored mode (the forest has at most `max_stored_leaves` leaves; `stores_all_leaves_` True): every
+    attribute is a public input or a noisy released value, and the pickle is the release. Keyed mode (more leaves):
+    curator-only state -- `_key`, the secret NoiseKey, and `leaves_` (`leaves_.keys`, the exact set of leaves training
+    rows reached; `leaves_.values`, their counts plus keyed noise that `_key` recomputes, so exact counts follow). Pickling
+    it warns; to publish a model, fit in stored mode (raise `max_stored_leaves` or lower `max_depth`).
+    `epsilon_tree_` is public: the budget of one tree's leaf vector."""
+    _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')   # keyed mode only: stored mode holds none of it
+    _parameter_constraints = {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(check_height)],
+                              'random_state': 'no_validation', **NOISY_COUNTS, **PUBLIC_DOMAINS}
+    def __init__(self, n_estimators:int=10, # number of trees N
+                 max_depth='auto', # tree height h: 'auto' (from public quantities, see below), 'paper' (floor(k/2)) or an int
+                 epsilon:float=1.0, # budget of the whole ensemble (each tree gets epsilon/N)
                  noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
-                 noise_seed:int|None=None, # None: secret noise (OS entropy); an int: reproducible, not private against whoever knows it
-                 unclassified:str='ancestor', # a leaf whose noisy counts are all <= 0: 'ancestor' (nearest labelled ancestor's label) or 'none' (None, as in Table I)
-                 numeric_bins:int=4, # numeric attributes: equal-width bins of their public range (public cut points)
-                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None, budget:Budget|None=None):
-        self.epsilon, self.n_queries, self.max_depth, self.noise, self.noise_seed = epsilon, n_queries, max_depth, noise, noise_seed
-        self.stopping = stopping
+                 negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
+                 random_state=None, # public randomness: the tree structure (never the noise)
+                 noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
+                 neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'substitution' or 'label_change' (sensitivity 2)
+                 max_stored_leaves:int=200_000, # store every leaf when the forest has at most this many (no secret kept)
+                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
+                 budget:Budget|None=None, # an external ledger to charge (the same object survives `clone`)
+                ):
+        self.n_estimators, self.max_depth, self.epsilon, self.noise = n_estimators, max_depth, epsilon, noise
+        self.negative, self.random_state, self.noise_seed, self.neighbours = negative, random_state, noise_seed, neighbours
+        self.max_stored_leaves = max_stored_leaves
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
-        self.numeric_bins, self.unclassified = numeric_bins, unclassified
 
-    def _query(self, counts, rng):
-        self._ledger_part.spend(self._eps_q, f'query {self.n_queries_used_ + 1}')
-        self.n_queries_used_ += 1
-        if math.isinf(self._eps_q): return counts.astype(float)
-        if self.noise == 'laplace': return laplace_mechanism(counts.astype(float), 1, self._eps_q, random_state=rng)
-        return geometric_mechanism(counts.astype(np.int64), 1, self._eps_q, random_state=rng).astype(float)
+    def fit(self, X, # rows: array or DataFrame; a Dask DataFrame; or (X, y) parts: an iterable, or a list of Dask delayed pairs (then y=None)
+            y=None, # labels; a Dask Series partitioned like X when X is a Dask DataFrame
+           ):
+        "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
+        p = validate_params(self)                                          # every parameter, checked once
+        if _is_dask(X) or _is_chunks(X, y): return self._fit_parts(X, y, p)
+        return self._fit(X, y, p)
 
-    def fit(self, X, y):
-        "Grow the tree breadth-first from noisy counts; spends `epsilon` over at most `n_queries` queries."
-        eps = check_epsilon(self.epsilon, allow_inf=True)
-        if not isinstance(self.n_queries, numbers.Integral) or self.n_queries < 1:
-            raise ValueError(f"n_queries must be a positive int (fixed before seeing the data); got {self.n_queries!r}")
-        if self.noise not in ('laplace', 'geometric'): raise ValueError(f"noise must be 'laplace' or 'geometric'; got {self.noise!r}")
-        if self.stopping not in ('sulq', 'id3'): raise ValueError(f"stopping must be 'sulq' or 'id3'; got {self.stopping!r}")
-        if self.unclassified not in ('ancestor', 'none'):
-            raise ValueError(f"unclassified must be 'ancestor' or 'none'; got {self.unclassified!r}")
-        if isinstance(self.numeric_bins, bool) or not isinstance(self.numeric_bins, numbers.Integral) or self.numeric_bins < 2:
-            raise ValueError(f"numeric_bins must be an int >= 2; got {self.numeric_bins!r}")
-        df = as_frame(X)
-        y = check_y(y, df.shape[0], 'PrivateID3Classifier')
-        self.classes_ = np.sort(resolve_classes(y, self.classes, where='PrivateID3Classifier'))
-        self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='PrivateID3Classifier')
-        self.n_features_in_ = df.shape[1]
-        if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        E = self._codes(df, warn='PrivateID3Classifier')
-        yi = np.searchsorted(self.classes_, y)
-        C, q = len(self.classes_), int(self.n_queries)
-        ledger = self.budget if self.budget is not None else Budget(eps, name='PrivateID3Classifier')
-        ledger.check(eps, 'private ID3 count queries')
+    def _begin(self, n_rows_fn, p:dict):
+        "Budget check, height (from a noisy row count under 'auto'), structure, storage mode: everything before the counts."
+        eps, rule = p['epsilon'], p['max_depth']
+        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name='PrivateRDTClassifier')
+        ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
+        # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
+        self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
+                                                      and math.isfinite(eps)) else 0.0
+        self.epsilon_tree_ = (eps - self.n_rows_eps_) / self.n_estimators   # one tree's leaf vector: computed once
+        n_rows = n_rows_fn() if rule == 'auto' else None
+        if self.n_rows_eps_ > 0:
+            src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
+            n_rows = max(1, int(geometric_mechanism(np.int64(n_rows), 1, self.n_rows_eps_, random_state=src)))
+        self.n_rows_used_ = n_rows
+        self.max_depth_ = self._height(rule, n_rows, eps, self._sensitivity)
+        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
+        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
+        C = len(self.classes_)
+        if every is not None:                                              # every leaf stored: nothing secret kept
+            self._key, self._noise_src = None, noise_source(self.noise_seed)
+            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
+        else:                                                              # too many leaves: keyed, lazily evaluated noise
+            self._key, self._noise_src = NoiseKey(self.noise_seed), None
+            self.leaves_ = None
         self.budget_ = ledger
-        self._ledger_part = ledger
-        self._eps_q = eps / q
-        self.n_queries_used_ = 0
-        rng = noise_source(self.noise_seed)              # the tree has no public randomness: all of it is noise
-        max_depth = self.n_features_in_ if self.max_depth is None else int(self.max_depth)
-        nv = np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins)
-        # nodes: attr (-1 leaf), label (-1 unclassified), children {value: node}
-        self.nodes_ = [dict(rows=np.arange(len(E)), attrs=list(range(self.n_features_in_)), depth=0)]
-        queue, reserved = [0], 1                      # every created node needs one histogram query
-        while queue:
-            i = queue.pop(0); node = self.nodes_[i]; reserved -= 1
-            rows = node.pop('rows')
-            hist = self._query(np.bincount(yi[rows], minlength=C), rng)
-            node['label'] = int(np.argmax(hist)) if hist.max() > 0 else -1
-            node['attr'] = -1
-            attrs = node['attrs']
-            need = len(attrs) + (max(nv[attrs]) if attrs else 0)
-            pure = np.sum(hist > 0) <= 1                                  # ID3 stops at a (noisily) pure node
-            small = (self.stopping == 'sulq' and                          # counts per cell below the noise's sd
-                     hist.sum() / (max(nv[attrs]) * C if attrs else 1) < math.sqrt(2) / self._eps_q)
-            if not attrs or pure or small or node['depth'] >= max_depth or self.n_queries_used_ + reserved + need > q:
-                continue
-            gains = []
-            total = np.clip(hist, 0, None)
-            h_parent = _entropy(total)
-            for a in attrs:
-                tab = self._query(np.bincount(E[rows, a] * C + yi[rows], minlength=nv[a] * C).reshape(nv[a], C), rng)
-                tab = np.clip(tab, 0, None)
-                w = tab.sum(1); tw = w.sum()
-                gains.append(h_parent - (sum(w[v] / tw * _entropy(tab[v]) for v in range(nv[a]) if w[v] > 0) if tw > 0 else h_parent))
-            best = attrs[int(np.argmax(gains))]
-            node['attr'] = best; node['children'] = {}
-            for v in range(nv[best]):
-                child = dict(rows=rows[E[rows, best] == v], attrs=[a for a in attrs if a != best], depth=node['depth'] + 1)
-                self.nodes_.append(child); node['children'][v] = len(self.nodes_) - 1
-                queue.append(len(self.nodes_) - 1); reserved += 1
+        self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
+        self.n_batches_ = 0
+
+    def _fit(self, X, y, p:dict, classes=None):
+        E, y_idx = self._setup(X, y, classes)
+        self._begin(lambda: len(E), p)
+        self._release(*self._count(E, y_idx), 'fit')
         return self
 
+
+# %% ../nbs/11_rdt.ipynb #e3bf0e4b
+def _entropy(c):
+    s = c.sum()
+    if s <= 0: return 0.0
+    p = c[c > 0] / s
+    return float(-(p * np.log2(p)).sum())
+
+class _ID3Tree:
+    "Reading a fitted private ID3 tree: codes of the rows, leaf labels, predictions (mixed into `PrivateID3Classifier`)."
     def _codes(self, df, warn=None):
         "Category codes; numeric attributes cut into `numeric_bins` equal-width bins of their public range."
         E = self.space_.encode(df, warn=warn)
@@ -571,8 +520,88 @@ class PrivateID3Classifier(ClassifierMixin, BaseEstimator):
             for v, c in node['children'].items(): stack.append((c, rows[vals == v]))
         return float(out.mean())
 
-def _entropy(c):
-    s = c.sum()
-    if s <= 0: return 0.0
-    p = c[c > 0] / s
-    return float(-(p * np.log2(p)).sum())
+
+# %% ../nbs/11_rdt.ipynb #4e0417ae
+class PrivateID3Classifier(_ID3Tree, ClassifierMixin, BaseEstimator):
+    "ID3 from noisy count queries (Jagannathan et al. 2009, Sec. III): q queries fixed in advance, each at epsilon/q."
+    _parameter_constraints = {
+        'epsilon': [EPSILON_OR_INF], 'n_queries': [Check(check_int, low=1)], 'max_depth': [Check(check_int, low=1, none=True)],
+        'stopping': [Check(check_choice, options=('sulq', 'id3'))], 'noise': [Check(check_choice, options=NOISES)],
+        'noise_seed': [NOISE_SEED], 'unclassified': [Check(check_choice, options=('ancestor', 'none'))],
+        'numeric_bins': [Check(check_int, low=2)], 'budget': [BUDGET], **PUBLIC_DOMAINS}
+    def __init__(self, epsilon:float=1.0, n_queries:int=100, max_depth:int|None=None, stopping:str='sulq',
+                 noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
+                 noise_seed:int|None=None, # None: secret noise (OS entropy); an int: reproducible, not private against whoever knows it
+                 unclassified:str='ancestor', # a leaf whose noisy counts are all <= 0: 'ancestor' (nearest labelled ancestor's label) or 'none' (None, as in Table I)
+                 numeric_bins:int=4, # numeric attributes: equal-width bins of their public range (public cut points)
+                 domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None, budget:Budget|None=None):
+        self.epsilon, self.n_queries, self.max_depth, self.noise, self.noise_seed = epsilon, n_queries, max_depth, noise, noise_seed
+        self.stopping = stopping
+        self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
+        self.numeric_bins, self.unclassified = numeric_bins, unclassified
+
+    def _query(self, counts, rng):
+        self._ledger_part.spend(self._eps_q, f'query {self.n_queries_used_ + 1}')
+        self.n_queries_used_ += 1
+        if math.isinf(self._eps_q): return counts.astype(float)
+        if self.noise == 'laplace': return laplace_mechanism(counts.astype(float), 1, self._eps_q, random_state=rng)
+        return geometric_mechanism(counts.astype(np.int64), 1, self._eps_q, random_state=rng).astype(float)
+
+    def fit(self, X, y):
+        "Grow the tree breadth-first from noisy counts; spends `epsilon` over at most `n_queries` queries."
+        p = validate_params(self)                         # every parameter, checked once
+        eps = p['epsilon']
+        df = as_frame(X)
+        y = check_y(y, df.shape[0], 'PrivateID3Classifier')
+        self.classes_ = np.sort(resolve_classes(y, self.classes, where='PrivateID3Classifier'))
+        self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where='PrivateID3Classifier')
+        self.n_features_in_ = df.shape[1]
+        if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        E = self._codes(df, warn='PrivateID3Classifier')
+        yi = np.searchsorted(self.classes_, y)
+        C, q = len(self.classes_), p['n_queries']
+        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name='PrivateID3Classifier')
+        ledger.check(eps, 'private ID3 count queries')
+        self.budget_ = ledger
+        self._ledger_part = ledger
+        self._eps_q = eps / q
+        self.n_queries_used_ = 0
+        rng = noise_source(self.noise_seed)              # the tree has no public randomness: all of it is noise
+        max_depth = self.n_features_in_ if p['max_depth'] is None else p['max_depth']
+        nv = np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins)
+        self._grow(E, yi, C, q, max_depth, nv, rng)
+        return self
+
+    def _grow(self, E, yi, C:int, q:int, max_depth:int, nv, rng):
+        "Grow the tree breadth-first: one noisy histogram per node, one noisy table per candidate split, within `q` queries."
+        # nodes: attr (-1 leaf), label (-1 unclassified), children {value: node}
+        self.nodes_ = [dict(rows=np.arange(len(E)), attrs=list(range(self.n_features_in_)), depth=0)]
+        queue, reserved = [0], 1                      # every created node needs one histogram query
+        while queue:
+            i = queue.pop(0); node = self.nodes_[i]; reserved -= 1
+            rows = node.pop('rows')
+            hist = self._query(np.bincount(yi[rows], minlength=C), rng)
+            node['label'] = int(np.argmax(hist)) if hist.max() > 0 else -1
+            node['attr'] = -1
+            attrs = node['attrs']
+            need = len(attrs) + (max(nv[attrs]) if attrs else 0)
+            pure = np.sum(hist > 0) <= 1                                  # ID3 stops at a (noisily) pure node
+            small = (self.stopping == 'sulq' and                          # counts per cell below the noise's sd
+                     hist.sum() / (max(nv[attrs]) * C if attrs else 1) < math.sqrt(2) / self._eps_q)
+            if not attrs or pure or small or node['depth'] >= max_depth or self.n_queries_used_ + reserved + need > q:
+                continue
+            gains = []
+            total = np.clip(hist, 0, None)
+            h_parent = _entropy(total)
+            for a in attrs:
+                tab = self._query(np.bincount(E[rows, a] * C + yi[rows], minlength=nv[a] * C).reshape(nv[a], C), rng)
+                tab = np.clip(tab, 0, None)
+                w = tab.sum(1); tw = w.sum()
+                gains.append(h_parent - (sum(w[v] / tw * _entropy(tab[v]) for v in range(nv[a]) if w[v] > 0) if tw > 0 else h_parent))
+            best = attrs[int(np.argmax(gains))]
+            node['attr'] = best; node['children'] = {}
+            for v in range(nv[best]):
+                child = dict(rows=rows[E[rows, best] == v], attrs=[a for a in attrs if a != best], depth=node['depth'] + 1)
+                self.nodes_.append(child); node['children'][v] = len(self.nodes_) - 1
+                queue.append(len(self.nodes_) - 1); reserved += 1
+

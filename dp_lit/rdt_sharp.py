@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 
 import numpy as np
@@ -14,14 +13,15 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .mechanisms import PrivacyLeakWarning, NoiseKey, check_epsilon, check_random_state, hash_keys
+from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
-from .base import check_y
+from .base import check_y, check_int, check_real, Check, validate_params
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
-from .rdt import PrivateRDTClassifier, _NoisyCounts, _RandomTreesBase, _normalise
+from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
+                        PUBLIC_DOMAINS)
 
 # %% auto #0
-__all__ = ['CenterForest', 'rdt_sharp_height', 'primary_cells', 'RDTSharpClassifier']
+__all__ = ['CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_cells', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #f646aec8
 class CenterForest:
@@ -141,9 +141,20 @@ class CenterForest:
         return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
 
 # %% ../nbs/12_rdt_sharp.ipynb #25be85e9
-def _unlabeled_mask(y) -> np.ndarray:
-    "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
+def unlabelled_mask(y, # labels, -1 marking an unlabelled row
+                   ) -> np.ndarray:
+    "True where `y` marks an unlabelled row: -1, scikit-learn's semi-supervised convention (any dtype; strings never match)."
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
+
+def check_semi_classes(value, # the public class list, or None (read off the labelled rows)
+                       name:str='classes', # the argument's name, for the message
+                      ):
+    "`value` unless it contains -1, the marker of an unlabelled (public) row; `ValueError` naming `name` otherwise."
+    if value is not None and unlabelled_mask(value).any():
+        raise InvalidParameterError(f"{name} must not contain -1; got {np.asarray(value, dtype=object).tolist()}. "
+                                    "RDTSharpClassifier reads y == -1 as an unlabelled row (scikit-learn's semi-supervised convention) "
+                                    "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
+    return value
 
 def _check_semi_y(y, n:int) -> np.ndarray:
     "Labels as a 1-d array (Private-RDT's checks); a continuous target is refused without quoting anything read off it."
@@ -228,12 +239,12 @@ class _SharpEnsembles:
 
     def predict_proba_primary(self, X) -> np.ndarray:
         "Probabilities from the primary (noisy) ensemble E1 alone."
-        return _normalise(self._primary_total(self._encode(X)))
+        return normalise_counts(self._primary_total(self._encode(X)))
 
     def score(self, X, y, sample_weight=None) -> float:
         "Accuracy on the labelled rows of (X, y); rows with y == -1 are unlabelled and not scored."
         y = np.asarray(y, dtype=object).ravel()
-        lab = ~_unlabeled_mask(y)
+        lab = ~unlabelled_mask(y)
         if not lab.any(): raise ValueError("score needs labelled rows; every y is -1 (unlabelled)")
         df = as_frame(X)
         sw = None if sample_weight is None else np.asarray(sample_weight)[lab]
@@ -250,14 +261,20 @@ class _SharpEnsembles:
         if self.secondary_ is not None:
             for s, e in self._steps(len(E)):
                 total[s:e] += self.secondary_table_.lookup(self.secondary_.center_keys(E[s:e])).sum(axis=0)
-        p = _normalise(total)
+        p = normalise_counts(total)
         return p if inv is None else p[inv]
 
 # %% ../nbs/12_rdt_sharp.ipynb #d625a17d
-class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
+class RDTSharpClassifier(_SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
     """RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2.
     Stored mode (at most `max_stored_leaves` cells): the fitted object is the release. Keyed mode: curator-only `_key` (the secret
-    NoiseKey) and `leaves_` (the centers labelled rows reached, with their counters: values - noise gives the exact counts)."""
+    NoiseKey) and `leaves_` (the centers labelled rows reached, with their counters: values - noise gives the exact counts).
+    `epsilon_tree_` is public: the budget of one primary tree's counters."""
+    _parameter_constraints = {
+        'n_primary': [Check(check_int, low=1)], 'n_secondary': [Check(check_int, low=0)],
+        'n_cells': [Check(check_real, low=0, closed='neither')], 'max_depth': [Check(check_int, low=1, none=True)],
+        'n_labeled': [Check(check_int, low=0, none=True)], 'random_state': 'no_validation',
+        **NOISY_COUNTS, **PUBLIC_DOMAINS, 'classes': [Check(check_semi_classes)]}
     def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
                  n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
                  n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
@@ -280,7 +297,7 @@ class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     @property
-    def n_estimators(self): return self.n_primary      # the primary ensemble's noise is Private-RDT's (the `_NoisyCounts` mixin)
+    def n_estimators(self): return self.n_primary      # the primary ensemble's noise is Private-RDT's (the `NoisyCountsMixin`)
 
     # curator-only state in keyed mode (in stored mode `_key` is None and `leaves_` holds every cell: the release)
     _curator_only = ('_key', 'leaves_', 'leaves_.*')
@@ -290,13 +307,6 @@ class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
         "True when every cell's noisy counters are stored: the fitted object is then the public release and holds no secret."
         check_is_fitted(self, 'leaves_')
         return self._key is None
-
-    def _check_classes(self):
-        "Refuse -1 in `classes`: it is the marker of unlabelled (public) rows."
-        if self.classes is not None and _unlabeled_mask(self.classes).any():
-            raise ValueError(f"classes must not contain -1; got {np.asarray(self.classes, dtype=object).tolist()}. "
-                             "RDTSharpClassifier reads y == -1 as an unlabelled row (scikit-learn's semi-supervised convention) "
-                             "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
 
     def _class_index(self, y):
         "Index of each label among `classes_`; a label outside them is refused by the rule, never quoted (labels are private)."
@@ -320,21 +330,12 @@ class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
 
     def fit(self, X, y):
         "Fit on rows with labels (private) and rows with y == -1 (public, unlabelled); spends `epsilon` on the labelled rows."
-        eps = self._check_params()
-        self._check_classes()
-        if not isinstance(self.n_secondary, numbers.Integral) or self.n_secondary < 0:
-            raise ValueError(f"n_secondary must be a non-negative int; got {self.n_secondary!r}")
-        if not (isinstance(self.n_cells, numbers.Real) and self.n_cells > 0):
-            raise ValueError(f"n_cells must be a positive number; got {self.n_cells!r}")
-        if not isinstance(self.n_primary, numbers.Integral) or self.n_primary < 1:
-            raise ValueError(f"n_primary must be a positive int; got {self.n_primary!r}")
-        if self.max_depth is not None and (isinstance(self.max_depth, bool) or not isinstance(self.max_depth, numbers.Integral)
-                                           or self.max_depth < 1):
-            raise ValueError(f"max_depth must be None (the paper's rule, from n_labeled) or a positive int; got {self.max_depth!r}")
+        p = validate_params(self)                          # every parameter, checked once
+        eps = p['epsilon']
         name = type(self).__name__
         df = as_frame(X)
         y = _check_semi_y(y, df.shape[0])
-        unl = _unlabeled_mask(y)
+        unl = unlabelled_mask(y)
         if self.classes is None and unl.all():
             raise ValueError("classes=None reads the class list off the labelled rows, and every row is -1 (unlabelled): pass classes=")
         self.classes_ = np.sort(resolve_classes(y[~unl] if self.classes is None else y[:0], self.classes, where=name))
@@ -343,27 +344,28 @@ class RDTSharpClassifier(_SharpEnsembles, _NoisyCounts, _RandomTreesBase):
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         E = self.space_.encode(df, compact=True)           # numbers outside public bounds clipped silently
         E_l, E_u, y_idx = E[~unl], E[unl], self._class_index(y[~unl])
-        if self.max_depth is None:
+        if p['max_depth'] is None:
             if self.n_labeled is None:
                 warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
                               "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=2)
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
         else:
-            self.max_depth_ = int(self.max_depth)
-        ledger = self.budget if self.budget is not None else Budget(eps, name='RDTSharpClassifier')
+            self.max_depth_ = p['max_depth']
+        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name='RDTSharpClassifier')
         ledger.check(eps, 'RDT# primary ensemble')
         rng = check_random_state(self.random_state)       # public: structure and centers only
-        p = self.n_primary
-        self.primary_ = CenterForest(self.space_, p, self.max_depth_, self.n_cells, rng)
+        n_p = self.n_primary
+        self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
+        self.primary_ = CenterForest(self.space_, n_p, self.max_depth_, self.n_cells, rng)
         self.structure_ = self.primary_.structure
         self.primary_.place_centers(E_u, rng)
         cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
         self.n_primary_cells_ = len(cells) if cells is not None else None
-        for t in range(p):
-            ledger.spend(eps / p, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
+        for t in range(n_p):
+            ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
         self.budget_ = ledger
         self.n_batches_ = 1
-        keys = self.primary_.center_keys(E_l) if len(E_l) else np.zeros((p, 0), np.uint64)
+        keys = self.primary_.center_keys(E_l) if len(E_l) else np.zeros((n_p, 0), np.uint64)
         self.leaves_ = _primary_counters(self, cells, keys, y_idx)
         self.secondary_ = None
         if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)

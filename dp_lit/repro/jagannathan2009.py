@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import register_reproduction, Reproduction
 
 # %% auto #0
-__all__ = ['JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1']
+__all__ = ['JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1', 'accuracy', 'id3', 'update']
 
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #c636d59b
 import math
@@ -25,7 +25,7 @@ from ..data import load_dataset, paper_synthetic
 JAGANNATHAN2009_SETS = ('nursery', 'mushroom', 'congressional_votes', 'jagannathan2009_set1', 'jagannathan2009_set2', 'jagannathan2009_set3')
 JAGANNATHAN2009_TABLE1 = {'nursery': (176, 0.9819, 0.1873), 'congressional_votes': (97, 0.9448, 0.0253), 'mushroom': (267, 1.0, 0.0148)}
 
-def _j2009_data(name):
+def _data(name):
     return load_dataset(name) if not name.startswith('jagannathan2009') else paper_synthetic(name)
 
 def _private_rdt_factory(n_trees):
@@ -41,13 +41,15 @@ def _subplots(r, c, **kw):
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #0f69469d
 @register_reproduction('jagannathan2009-accuracy', 'Jagannathan et al. (2009), Figs. 6-11: Private-RDT accuracy vs epsilon',
                        'A Practical Differentially Private Random Decision Tree Classifier, ICDM Workshops 2009')
-def _repro_j2009_accuracy(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
-                          repeats=None, # runs of cross-validation (default: 10 full, 2 quick)
-                         ):
+def accuracy(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+             repeats=None, # runs of cross-validation (default: 10 full, 2 quick)
+             sets=JAGANNATHAN2009_SETS, # the data sets, one panel each (the paper's six by default)
+             ):
+    "Figs. 6-11: Private-RDT's average and maximum accuracy against epsilon, per data set."
     repeats, cv = (repeats or (10 if full else 2)), (10 if full else 5)
     frames = []
-    for name in JAGANNATHAN2009_SETS:
-        ds = _j2009_data(name)
+    for name in sets:
+        ds = _data(name)
         n_trees = 5 if name == 'congressional_votes' else 10      # the paper's ensemble sizes
         frames.append(run_experiment({'Private-RDT': _private_rdt_factory(n_trees)}, {name: ds}, [0.5, 0.75, 1.0, math.inf],
                                      repeats=repeats, cv=cv, n_jobs=n_jobs, backend=backend, random_state=random_state, progress=progress))
@@ -63,15 +65,16 @@ def _repro_j2009_accuracy(full=False, n_jobs=1, backend=None, random_state=0, pr
     uci = table[table.dataset.isin(['nursery', 'mushroom', 'congressional_votes'])].set_index('dataset')['drop inf->0.5']
     table['paper'] = table.dataset.map({'mushroom': 'least affected of the UCI sets', 'congressional_votes': 'most affected of the UCI sets'}).fillna('gradual decline')
     least, most = uci.idxmin() if len(uci) else None, uci.idxmax() if len(uci) else None
-    fig, axes = _subplots(2, 3, sharey=True)
-    for ax, name in zip(axes.ravel(), JAGANNATHAN2009_SETS):
+    rows = 2 if len(sets) > 3 else 1
+    fig, axes = _subplots(rows, math.ceil(len(sets) / rows), sharey=True, squeeze=False)
+    for ax, name in zip(axes.ravel(), sets):
         r = res[res.dataset == name]
         sm = summarize(r, by=('epsilon',))
         x = [0.5, 0.75, 1.0, 1.5]
         ax.plot(x, sm.sort_values('epsilon')['mean'], marker='o', label='average')
         ax.plot(x, sm.sort_values('epsilon')['max'], marker='s', label='maximum')
         ax.set_xticks(x); ax.set_xticklabels(['0.5', '0.75', '1', 'inf']); ax.set_title(name, fontsize=9); ax.set_ylabel('accuracy'); ax.set_xlabel('epsilon')
-    axes[0, 0].legend(fontsize=8); fig.tight_layout()
+    axes.ravel()[0].legend(fontsize=8); fig.tight_layout()
     verdict = (f"Accuracy declines gradually as epsilon falls on {int(table['gradual (monotone in eps)'].sum())} of {len(table)} sets. "
                f"Of the UCI sets, {least} loses least from eps=inf to 0.5 (paper: Mushroom) and {most} most (paper: Votes). "
                f"({repeats} runs of {cv}-fold CV.)")
@@ -81,7 +84,7 @@ def _repro_j2009_accuracy(full=False, n_jobs=1, backend=None, random_state=0, pr
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #140a64dc
 @register_reproduction('jagannathan2009-id3', 'Jagannathan et al. (2009), Table I: private ID3 from noisy counts',
                        'A Practical Differentially Private Random Decision Tree Classifier, ICDM Workshops 2009')
-def _repro_j2009_id3(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+def id3(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     repeats, cv = (10, 10) if full else (1, 5)
     rows, frames = [], []
     for name, (q, paper_np, paper_p) in JAGANNATHAN2009_TABLE1.items():
@@ -126,7 +129,7 @@ class _TwoBatchPrivateRDT(ClassifierMixin, BaseEstimator):
 
 @register_reproduction('jagannathan2009-update', 'Jagannathan et al. (2009), Figs. 13-15: private updates vs rebuilding',
                        'A Practical Differentially Private Random Decision Tree Classifier, ICDM Workshops 2009')
-def _repro_j2009_update(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+def update(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
                         sets=None, # data sets (default: Nursery, Mushroom and synthetic set 1)
                         repeats=None, # runs of cross-validation (default: 10 full, 2 quick)
                        ):
@@ -136,7 +139,7 @@ def _repro_j2009_update(full=False, n_jobs=1, backend=None, random_state=0, prog
         return lambda d, eps: _TwoBatchPrivateRDT(mode, eps, 10, d.domains, list(d.classes))
     methods = {'update (total eps)': method('update'), 'union at eps (total 2 eps)': method('union'),
                'union at eps/2 (total eps)': method('union_half'), 'first half only': method('first_half')}
-    frames = [run_experiment(methods, {n: _j2009_data(n)}, [0.5, 0.75, 1.0], repeats=repeats, cv=cv, n_jobs=n_jobs,
+    frames = [run_experiment(methods, {n: _data(n)}, [0.5, 0.75, 1.0], repeats=repeats, cv=cv, n_jobs=n_jobs,
                              backend=backend, random_state=random_state, progress=progress)
               for n in sets]
     res = pd.concat(frames, ignore_index=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import register_reproduction, Reproduction
 
 # %% auto #0
-__all__ = ['J2013_FRACTIONS', 'J2013_TABLE2']
+__all__ = ['J2013_FRACTIONS', 'J2013_TABLE2', 'labelled_size', 'error', 'set_sizes']
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #d3dda5b4
 import math
@@ -20,7 +20,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from ..mechanisms import check_random_state
 from ..experiments import run_experiment, summarize
 from ..rdt import PrivateRDTClassifier
-from ..rdt_sharp import RDTSharpClassifier, _unlabeled_mask
+from ..rdt_sharp import RDTSharpClassifier, unlabelled_mask
 from ..data import load_dataset, paper_synthetic
 
 class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
@@ -34,7 +34,7 @@ class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
         from dp_lit.data import semi_supervised_split
         rng = check_random_state(self.random_state)
         _, ys = semi_supervised_split(X, y, self.labeled_fraction, random_state=rng)
-        ys = np.asarray(ys, dtype=object); unl = _unlabeled_mask(ys)
+        ys = np.asarray(ys, dtype=object); unl = unlabelled_mask(ys)
         if self.unlabeled_fraction < 1:
             drop = unl & (rng.random(len(ys)) >= self.unlabeled_fraction)
             X, ys, unl = X[~drop], ys[~drop], unl[~drop]
@@ -58,7 +58,7 @@ J2013_FRACTIONS = {'mushroom': 0.02, 'nursery': 0.20, 'congressional_votes': 0.3
 J2013_TABLE2 = {'mushroom': [0.019, 0.019, 0.0123, 0.015, 0.02, 0.015], 'nursery': [0.042, 0.03, 0.031, 0.026, 0.028, 0.025],
                 'congressional_votes': [0.030, 0.023, 0.018, 0.013, 0.014, 0.018], 'jagannathan2013_synth': [0.026, 0.029, 0.023, 0.034, 0.029, 0.032]}
 
-def _j2013_data(name):
+def _data(name):
     return paper_synthetic(name) if name.startswith('jagannathan2013') else load_dataset(name)
 
 def _semi(method, frac, unl=1.0):
@@ -76,7 +76,7 @@ def _panels(n):
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #736b6941
 @register_reproduction('jagannathan2013-labelled-size', 'Jagannathan et al. (2013), Sec. V: labelled-set size where Private-RDT reaches error <= 0.3 at eps = 0.5',
                        'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
-def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+def labelled_size(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
                       sets=None, # data sets (default: Mushroom, Nursery and Congressional Votes)
                      ):
     grid = [0.01, 0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5]
@@ -84,7 +84,7 @@ def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0, progre
     paper = {'mushroom': 0.02, 'nursery': 0.20, 'congressional_votes': 0.30}
     rows, frames = [], []
     for name in (sets or paper):
-        ds = _j2013_data(name); found = None
+        ds = _data(name); found = None
         for f in grid:
             r = run_experiment({'Private-RDT': _semi('private_rdt', f)}, {name: ds}, [0.5], repeats=repeats, cv=cv,
                                n_jobs=n_jobs, backend=backend, random_state=random_state, progress=progress)
@@ -102,7 +102,7 @@ def _repro_j2013_size(full=False, n_jobs=1, backend=None, random_state=0, progre
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #99b25495
 @register_reproduction('jagannathan2013-error', 'Jagannathan et al. (2013), Figs. 6-9 and Table II: error vs epsilon, RDT# vs Private-RDT on the labelled rows',
                        'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
-def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+def error(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
                        sets=None, # data sets (default: Mushroom, Nursery, Congressional Votes and the synthetic set)
                       ):
     eps = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0] if full else [0.5, 1.0]
@@ -110,7 +110,7 @@ def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progr
     repeats, cv = (10, 10) if full else (1, 5)
     frames = []
     for name, frac in sets.items():
-        ds = _j2013_data(name)
+        ds = _data(name)
         frames.append(run_experiment({'RDT#': _semi('rdt_sharp', frac), 'Private-RDT (labelled only)': _semi('private_rdt', frac),
                                       'RDT# primary only': _semi('primary', frac)}, {name: ds}, eps, repeats=repeats, cv=cv,
                                      n_jobs=n_jobs, backend=backend, random_state=random_state, progress=progress))
@@ -140,14 +140,14 @@ def _repro_j2013_error(full=False, n_jobs=1, backend=None, random_state=0, progr
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #f22766ca
 @register_reproduction('jagannathan2013-sizes', 'Jagannathan et al. (2013), Figs. 10-11: error vs labelled size (Mushroom) and unlabelled size (Nursery)',
                        'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
-def _repro_j2013_sizes(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+def set_sizes(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
                        lab_grid=None, # labelled fractions on Mushroom (default: 1% to 10%, six full, three quick)
                       ):
     repeats, cv = (10, 10) if full else (1, 5)
     lab_grid = list(lab_grid or ([0.01, 0.02, 0.04, 0.06, 0.08, 0.1] if full else [0.01, 0.03, 0.1]))
     unl_grid = [0.1, 0.2, 0.4, 0.6, 0.8, 1.0] if full else [0.1, 1.0]
     frames = []
-    mush, nur = _j2013_data('mushroom'), _j2013_data('nursery')
+    mush, nur = _data('mushroom'), _data('nursery')
     for f in lab_grid:
         r = run_experiment({'RDT#': _semi('rdt_sharp', f)}, {'mushroom': mush}, [1.0], repeats=repeats, cv=cv, n_jobs=n_jobs,
                            backend=backend, random_state=random_state, progress=progress)
