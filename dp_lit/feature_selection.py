@@ -21,8 +21,10 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_source, grid_laplace_mechanism,
                                exponential_mechanism, gumbel_noise)
 from .accounting import Budget
-from .linear import (truncate_rows, _binarize, _check_binary, _resolve_classes, _check_noise_seed, _check_choice,
-                            _check_positive, _ledger)
+from .base import (EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
+                          check_relation, check_budget)
+from .linear import resolve_labels, noise_tags
+from .naive_bayes import truncate_rows, binary_rows
 
 # %% auto #0
 __all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'feature_scores', 'score_sensitivity',
@@ -45,7 +47,7 @@ def hashed_word_features(texts, # an iterable of strings (one per row)
                          max_tokens:int=20, # public bound s: each row keeps its first s distinct tokens
                         ) -> sparse.csr_matrix:
     "Binary bag of words over a public hashed vocabulary, each row truncated to its first `max_tokens` distinct tokens."
-    for name, v in (('n_features', n_features), ('max_tokens', max_tokens)): _check_positive(v, name, integer=True)
+    for name, v in (('n_features', n_features), ('max_tokens', max_tokens)): check_int(v, name, low=1)
     if isinstance(texts, str): raise ValueError("texts must be an iterable of strings (one per row), not one string")
     if isinstance(texts, pd.DataFrame):
         if texts.shape[1] != 1: raise ValueError(f"texts as a DataFrame must have one text column; got {texts.shape[1]}")
@@ -57,7 +59,10 @@ def hashed_word_features(texts, # an iterable of strings (one per row)
 # %% ../nbs/21_feature_selection.ipynb #5ef55fc1
 class HashedWords(TransformerMixin, BaseEstimator):
     "Stateless transformer: `hashed_word_features` in a Pipeline (input: one text per row)."
-    def __init__(self, n_features:int=2 ** 12, max_tokens:int=20):
+    _parameter_constraints = {'n_features': [Check(check_int, low=1)], 'max_tokens': [Check(check_int, low=1)]}
+    def __init__(self, n_features:int=2 ** 12, # number of hash buckets m (the public vocabulary)
+                 max_tokens:int=20, # public bound s: each row keeps its first s distinct tokens
+                ):
         self.n_features, self.max_tokens = n_features, max_tokens
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -65,7 +70,9 @@ class HashedWords(TransformerMixin, BaseEstimator):
         tags.requires_fit = False
         return tags
     def __sklearn_is_fitted__(self): return True            # stateless: nothing is learnt from the rows
-    def fit(self, X, y=None): return self
+    def fit(self, X, y=None):
+        "Nothing to learn: checks the parameters."
+        validate_params(self); return self
     def transform(self, X): return hashed_word_features(X, self.n_features, self.max_tokens)
 
 # %% ../nbs/21_feature_selection.ipynb #b0fc2659
@@ -74,7 +81,7 @@ SCORES = ('tc', 'dc', 'pi', 'ig')
 def _label_index(y, classes, n, score):
     "Row labels as indices into the public class list; DC needs exactly two classes."
     y = y if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
-    classes_, yi = _resolve_classes(y, classes, n, 'feature scores')
+    classes_, yi = resolve_labels(y, classes, n, 'feature scores')
     if score == 'dc' and len(classes_) != 2:
         raise ValueError(f"score='dc' needs a binary label; got {len(classes_)} classes (tc, pi and ig take any number)")
     return np.asarray(yi), len(classes_)
@@ -85,8 +92,8 @@ def feature_scores(X, # binary rows x features (dense or sparse); truncate first
                    classes=None, # the public class list (two classes for 'dc')
                   ) -> np.ndarray:
     "Score of every feature: total count, difference count, purity index (our reconstruction) or unnormalised information gain."
-    _check_choice(score, 'score', SCORES)
-    A = _check_binary(X)
+    check_choice(score, 'score', SCORES)
+    A = binary_rows(X)
     yi, K = _label_index(y, classes, A.shape[0], score)
     Y = sparse.csr_matrix((np.ones(len(yi)), (yi, np.arange(len(yi)))), shape=(K, len(yi)))
     N1 = np.asarray((Y @ A).todense())                                # n_{F=1, c}: one row per class
@@ -107,7 +114,7 @@ def score_sensitivity(score:str, # 'tc', 'dc', 'pi' or 'ig'
                       neighbours:str='add_remove', # or 'substitution'
                      ) -> tuple:
     "(S, Delta): one score's sensitivity and how many scores one row can change."
-    _check_choice(score, 'score', SCORES); _check_choice(neighbours, 'neighbours', ('add_remove', 'substitution'))
+    check_choice(score, 'score', SCORES); check_choice(neighbours, 'neighbours', ('add_remove', 'substitution'))
     mult = 1 if neighbours == 'add_remove' else 2
     if score == 'ig':
         if n_bound is None or isinstance(n_bound, bool) or not isinstance(n_bound, numbers.Integral) or n_bound < 1:
@@ -117,9 +124,7 @@ def score_sensitivity(score:str, # 'tc', 'dc', 'pi' or 'ig'
 
 # %% ../nbs/21_feature_selection.ipynb #488b43b1
 def _charge(budget, eps, what):
-    if budget is not None:
-        if not isinstance(budget, Budget): raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(budget).__name__}")
-        budget.spend(eps, what)
+    if check_budget(budget) is not None: budget.spend(eps, what)
 
 def _check_k(k, m):
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= m:
@@ -176,9 +181,9 @@ def cluster_selection(scores, sensitivity:float, n_changed:int,
     "Our DP reconstruction of cluster selection: noisy scores, 1-D k-means, one noisy mean per cluster."
     q = _scores(scores); k, t = _target(k, threshold, len(q)); eps = check_epsilon(epsilon)
     if not 0 < split < 1: raise ValueError(f"split must be in (0, 1); got {split!r}")
-    _check_positive(n_clusters, 'n_clusters', integer=True)
+    check_int(n_clusters, 'n_clusters', low=1)
     src = noise_source(random_state)
-    T = 1 if size is None else _check_positive(size, 'size', integer=True)
+    T = 1 if size is None else check_int(size, 'size', low=1)
     _charge(budget, eps, 'cluster selection (noisy scores, then cluster sums)')
     sd, m, nc = sensitivity * n_changed, len(q), min(n_clusters, len(q))
     noisy = grid_laplace_mechanism(np.tile(q, (T, 1)), sd, eps * split, changed=min(int(n_changed), m), random_state=src)
@@ -219,7 +224,7 @@ def sparse_vector(scores, threshold:float, epsilon:float,
                   random_state=None, budget:Budget|None=None, size:int|None=None) -> np.ndarray:
     "Lyu, Su and Li (2017) Alg. 1/7: noisy threshold and noisy queries, at most c positives; epsilon-DP."
     q = _scores(scores); eps = check_epsilon(epsilon)
-    if isinstance(c, bool) or not isinstance(c, numbers.Integral) or c < 1: raise ValueError(f"c must be a positive int; got {c!r}")
+    c = check_int(c, 'c', low=1)
     r = (c if monotonic else 2 * c) ** (2 / 3)
     share = 1 / (1 + r) if threshold_share is None else check_number(threshold_share, 'threshold_share')
     if not 0 < share < 1: raise ValueError(f"threshold_share must be in (0, 1); got {threshold_share!r}")
@@ -243,7 +248,7 @@ def noisycut_faithful(scores, threshold:float, epsilon:float, c:int, sensitivity
                       random_state=None, budget:Budget|None=None, size:int|None=None) -> np.ndarray:
     "NOISYCUT (Lee and Clifton 2014) as Lyu et al.'s Alg. 4: claimed epsilon-DP, in fact ((1 + 6c)/4) epsilon-DP."
     q = _scores(scores); eps = check_epsilon(epsilon)
-    if isinstance(c, bool) or not isinstance(c, numbers.Integral) or c < 1: raise ValueError(f"c must be a positive int; got {c!r}")
+    c = check_int(c, 'c', low=1)
     warnings.warn(f"noisycut_faithful: NOISYCUT's query noise does not grow with c; with c={c} it is "
                   f"{(1 + 6 * c) / 4:g} x epsilon-DP, not epsilon-DP (Lyu et al. 2017)", PrivacyLeakWarning, stacklevel=2)
     _charge(budget, (1 + 6 * c) / 4 * eps, f'NOISYCUT (c={c}), charged at its true cost')
@@ -261,7 +266,7 @@ def em_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:bool=
            ) -> np.ndarray:
     "Exponential-mechanism peeling: k rounds at epsilon/k, each choosing one new feature; epsilon-DP."
     q = _scores(scores); k = _check_k(k, len(q)); eps = check_epsilon(epsilon)
-    T = 1 if size is None else _check_positive(size, 'size', integer=True)
+    T = 1 if size is None else check_int(size, 'size', low=1)
     _charge(budget, eps, f'exponential-mechanism top-{k}')
     src = noise_source(random_state)
     Q = np.tile(q, (T, 1)); base = np.zeros((T, len(q))); rows = np.arange(T)
@@ -305,21 +310,24 @@ class PrivateFeatureSelector(SelectorMixin, BaseEstimator):
         self.max_features, self.binarize, self.n_bound, self.neighbours = max_features, binarize, n_bound, neighbours
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__(); tags.non_deterministic = self.noise_seed is None
-        tags.input_tags.sparse = True
-        return tags
+    _parameter_constraints = {
+        'epsilon': [EPSILON], 'method': [Check(check_choice, options=SELECTORS)], 'scoring': [Check(check_choice, options=SCORES)],
+        'k': [Check(check_int, low=1, none=True)], 'threshold': [Check(check_real, none=True)],
+        'max_features': [Check(check_int, low=1)], 'binarize': [Check(check_real, low=0, none=True)],
+        'n_bound': [Check(check_int, low=1, none=True)], 'neighbours': [Check(check_relation, allowed=('add_remove', 'substitution'))],
+        'classes': ['array-like', None], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
+
+    def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=True)
 
     def fit(self, X, y):
         "Score the truncated rows and select features."
-        _check_choice(self.method, 'method', SELECTORS)
-        eps = check_epsilon(self.epsilon); _check_noise_seed(self.noise_seed)
-        A = truncate_rows(_binarize(X, self.binarize, type(self).__name__), self.max_features)
+        p = validate_params(self); eps = p['epsilon']
+        A = truncate_rows(binary_rows(X, self.binarize, type(self).__name__), self.max_features)
         self.n_features_in_ = A.shape[1]
         q = feature_scores(A, y, self.scoring, classes=self.classes).astype(float)
         S, D = score_sensitivity(self.scoring, self.max_features, A.shape[1], self.n_bound, self.neighbours)
         self.scores_sensitivity_ = (S, D)
-        ledger = _ledger(self.budget, eps, type(self).__name__)
+        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name=type(self).__name__)
         src = noise_source(self.noise_seed)
         mono = self.scoring == 'tc' and self.neighbours == 'add_remove'
         kw = dict(random_state=src, budget=ledger)

@@ -13,6 +13,7 @@ import numpy as np
 from .mechanisms import (check_epsilon, noise_source, geometric_mechanism, exponential_mechanism, median_grid,
                                smooth_sensitivity_median, check_finite_array, smooth_median_granularity)
 from .accounting import Budget
+from .base import check_choice, check_int, check_real, check_relation, check_budget
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'COUNTS', 'THRESHOLDS', 'MEDIANS', 'tree_height', 'tree_counts', 'consistent_leaves',
@@ -22,10 +23,6 @@ __all__ = ['NEIGHBOURS', 'COUNTS', 'THRESHOLDS', 'MEDIANS', 'tree_height', 'tree
 # %% ../nbs/30_roc.ipynb #8727e153
 NEIGHBOURS = ('add_remove', 'substitution')
 
-def _check_choice(value, name, options):
-    if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {options}; got {value!r}")
-    return value
 
 def _check_range(score_range):
     try:
@@ -69,22 +66,13 @@ def _check_seed(noise_seed):
                          f"(reproducible noise, not secret); got {noise_seed!r}")
     return int(noise_seed)
 
-def _ledger(budget, eps):
-    if budget is not None and not isinstance(budget, Budget):
-        raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(budget).__name__}")
-    return budget if budget is not None else Budget(eps, name='private ROC')
-
-def _check_int(v, name, low=1):
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < low:
-        raise ValueError(f"{name} must be an int >= {low}; got {v!r}")
-    return int(v)
 
 # %% ../nbs/30_roc.ipynb #07203855
 def tree_height(n_leaves:int, # number of bins B
                 branching:int=2, # branching factor b >= 2
                ) -> int:
     "Levels of the smallest complete b-ary tree with at least `n_leaves` leaves (root and leaves counted): the L1 sensitivity of its node counts."
-    B, b = _check_int(n_leaves, 'n_leaves'), _check_int(branching, 'branching', 2)
+    B, b = check_int(n_leaves, 'n_leaves', low=1), check_int(branching, 'branching', low=2)
     h, leaves = 1, 1
     while leaves < B: h, leaves = h + 1, leaves * b
     return h
@@ -268,13 +256,13 @@ def recursive_median_thresholds(y_score, # the private scores (both classes)
     if s.min() < lo or s.max() > hi:
         raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]: clip the scores to the range first")
     eps = check_epsilon(epsilon, allow_inf=True)
-    k = _check_int(k, 'k'); grid_size = _check_int(grid_size, 'grid_size')
-    _check_choice(median, 'median', MEDIANS); _check_choice(neighbours, 'neighbours', NEIGHBOURS)
+    k = check_int(k, 'k', low=1); grid_size = check_int(grid_size, 'grid_size', low=1)
+    check_choice(median, 'median', MEDIANS); check_relation(neighbours, NEIGHBOURS)
     if median == 'smooth_sensitivity' and neighbours != 'substitution':
         raise ValueError("median='smooth_sensitivity' is private only for substitution neighbours (a fixed number of rows); "
                          "use median='exponential' with neighbours='add_remove'")
     if median == 'smooth_sensitivity': smooth_median_granularity(granularity, lo, hi)   # checked before anything is charged
-    ledger = _ledger(budget, eps)
+    ledger = budget if check_budget(budget) is not None else Budget(eps, name='private ROC')
     ledger.check(eps, 'recursive-median thresholds')
     src = noise_source(_check_seed(noise_seed))
     for level in range(1, k + 1):
@@ -345,22 +333,19 @@ def private_roc_curve(y_true, # binary labels of the private test rows
     "An epsilon-DP ROC curve of a private test set (Stoddard et al. 2014, Sec. 4): (fpr, tpr, thresholds, budget), thresholds decreasing as in scikit-learn."
     y, s, lo, hi = _check_inputs(y_true, y_score, score_range, pos_label)
     eps = check_epsilon(epsilon, allow_inf=True)
-    _check_choice(counts, 'counts', COUNTS); _check_choice(neighbours, 'neighbours', NEIGHBOURS)
-    branching = _check_int(branching, 'branching', 2)
-    for name, v in (('n_share', n_share), ('threshold_share', threshold_share)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0 < v < 1:
-            raise ValueError(f"{name} must be in (0, 1); got {v!r}")
-    ledger = _ledger(budget, eps)
+    check_choice(counts, 'counts', COUNTS); check_relation(neighbours, NEIGHBOURS)
+    branching = check_int(branching, 'branching', low=2)
+    for name, v in (('n_share', n_share), ('threshold_share', threshold_share)): check_real(v, name, 0, 1, closed='neither')
+    ledger = budget if check_budget(budget) is not None else Budget(eps, name='private ROC')
     ledger.check(eps, 'private ROC curve')                      # refuse before any noise is drawn
     src = noise_source(_check_seed(noise_seed))
     factor = 2 if neighbours == 'substitution' else 1
     eps_c = eps
     if isinstance(thresholds, str):
-        _check_choice(thresholds, 'thresholds', THRESHOLDS)
+        check_choice(thresholds, 'thresholds', THRESHOLDS)
         if thresholds == 'fixed_space':
-            if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not 0 < alpha <= 1:
-                raise ValueError(f"alpha must be in (0, 1]; got {alpha!r}")
-            if n is not None: n_ref = _check_int(n, 'n')
+            check_real(alpha, 'alpha', 0, 1, closed='right')
+            if n is not None: n_ref = check_int(n, 'n', low=1)
             elif neighbours == 'substitution' or math.isinf(eps): n_ref = len(y)
             else:
                 eps_n = n_share * eps
@@ -375,7 +360,7 @@ def private_roc_curve(y_true, # binary labels of the private test rows
             edges = recursive_median_thresholds(s, eps_t, k, (lo, hi), med, neighbours, grid_size, ledger, src)
             eps_c = eps - eps_t if math.isfinite(eps) else eps
         else:
-            depth, n_quantiles = _check_int(depth, 'depth'), _check_int(n_quantiles, 'n_quantiles')
+            depth, n_quantiles = check_int(depth, 'depth', low=1), check_int(n_quantiles, 'n_quantiles', low=1)
             edges = lo + (hi - lo) * np.arange(2 ** depth) / 2 ** depth
     else:
         edges = check_finite_array(thresholds, 'thresholds').ravel()

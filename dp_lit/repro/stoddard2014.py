@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import register_reproduction, Reproduction
 
 # %% auto #0
-__all__ = []
+__all__ = ['features', 'roc']
 
 # %% ../../nbs/53_repro_stoddard2014.ipynb #7962e29e
 import math
@@ -21,17 +21,18 @@ import pandas as pd
 from ..accounting import Budget
 from ..data import load_dataset
 from ..mechanisms import PrivacyLeakWarning
-from ..linear import DPBernoulliNB, DPLogisticRegression
+from ..linear import DPLogisticRegression
+from ..naive_bayes import DPBernoulliNB
 from ..feature_selection import hashed_word_features, PrivateFeatureSelector
 
-_STODDARD_SELECTORS = ('none', 'score_perturbation', 'cluster', 'ptt', 'noisycut', 'svt', 'em')
+_SELECTORS = ('none', 'score_perturbation', 'cluster', 'ptt', 'noisycut', 'svt', 'em')
 
-def _stoddard_split(y, rng, test_share=0.1):
+def _split(y, rng, test_share=0.1):
     "Stratified split: ceil(10%) of each class's rows to the test set."
     test = np.concatenate([rng.permutation(np.flatnonzero(y == c))[: int(math.ceil(test_share * np.sum(y == c)))] for c in (0, 1)])
     return np.setdiff1d(np.arange(len(y)), test), np.sort(test)
 
-def _stoddard_cell(X, y, tr, te, eps, share, sel, clf, score, k, s, tau, seed):
+def _fit_cell(X, y, tr, te, eps, share, sel, clf, score, k, s, tau, seed):
     "One fit: selection (share of eps) then the classifier (the rest), one ledger; error and F1 of the positive class."
     ledger = Budget(eps, name='pipeline')
     cols = np.arange(X.shape[1])
@@ -53,7 +54,7 @@ def _stoddard_cell(X, y, tr, te, eps, share, sel, clf, score, k, s, tau, seed):
 
 @register_reproduction('stoddard2014-features', 'Stoddard et al. (2014), Fig. 3 setting: private feature selection before DP naive Bayes and DP logistic regression on SMS',
                        'Differentially Private Algorithms for Empirical Machine Learning, arXiv:1411.5428 (2014)')
-def _stoddard_features(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+def features(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     sms = load_dataset('sms_spam')
     m = 2 ** 12 if full else 2 ** 10
     s, k, tau = 20, 100, 30
@@ -65,19 +66,19 @@ def _stoddard_features(full=False, n_jobs=1, backend=None, random_state=0, progr
     rng = np.random.default_rng(random_state)
     rows = []
     for rep in range(repeats):
-        tr, te = _stoddard_split(y, rng)
+        tr, te = _split(y, rng)
         for eps in epsilons:
             for clf in ('naive Bayes', 'logistic regression'):
-                for sel in _STODDARD_SELECTORS:
+                for sel in _SELECTORS:
                     for share in ((0.0,) if sel == 'none' else shares):
                         seed = int(rng.integers(2 ** 31))
                         rows.append(dict(rep=rep, epsilon=eps, classifier=clf, selector=sel, score='tc', share=share,
-                                         **_stoddard_cell(X, y, tr, te, eps, share, sel, clf, 'tc', k, s, tau, seed)))
+                                         **_fit_cell(X, y, tr, te, eps, share, sel, clf, 'tc', k, s, tau, seed)))
                 for score in ('dc', 'pi', 'ig'):                      # the scores compared, with the exponential mechanism
                     for share in shares:
                         seed = int(rng.integers(2 ** 31))
                         rows.append(dict(rep=rep, epsilon=eps, classifier=clf, selector='em', score=score, share=share,
-                                         **_stoddard_cell(X, y, tr, te, eps, share, 'em', clf, score, k, s, tau, seed)))
+                                         **_fit_cell(X, y, tr, te, eps, share, 'em', clf, score, k, s, tau, seed)))
     res = pd.DataFrame(rows)
     tc = res[res.score == 'tc']
     g = tc.groupby(['classifier', 'epsilon', 'selector'])[['error', 'f1']].mean()
@@ -102,7 +103,7 @@ def _stoddard_features(full=False, n_jobs=1, backend=None, random_state=0, progr
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.6), sharey=True)
     for ax, clf in zip(axes, ('naive Bayes', 'logistic regression')):
-        for sel in _STODDARD_SELECTORS:
+        for sel in _SELECTORS:
             d = tc[(tc.classifier == clf) & (tc.selector == sel)].groupby('epsilon')['f1'].agg(['mean', 'std'])
             ax.errorbar(d.index, d['mean'], yerr=d['std'], marker='o', capsize=3, label=sel + (' (not DP)' if sel == 'ptt' else ''))
         ax.set_xscale('log'); ax.set_xlabel('total epsilon'); ax.set_title(f'DP {clf} on SMS'); ax.grid(alpha=0.3)
@@ -122,9 +123,9 @@ import pandas as pd
 from ..data import load_dataset, DatasetNotFoundError
 from ..roc import private_roc_curve, exact_roc_at, roc_area_between
 
-_STODDARD_ROC_PAPER = 'Differentially Private Algorithms for Empirical Machine Learning, arXiv:1411.5428 (2014)'
+_PAPER = 'Differentially Private Algorithms for Empirical Machine Learning, arXiv:1411.5428 (2014)'
 
-def _stoddard_roc_scores(random_state=0):
+def _roc_scores(random_state=0):
     "Labels and scores of the 558-row SMS test set from DP Bernoulli naive Bayes (epsilon 1, training rows only); synthetic Beta scores without the data."
     rng = np.random.default_rng(random_state)
     try:
@@ -133,7 +134,7 @@ def _stoddard_roc_scores(random_state=0):
         y = (rng.random(558) < 75 / 558).astype(int)
         return y, np.where(y == 1, rng.beta(5, 2, 558), rng.beta(2, 5, 558)), 'synthetic Beta(2,5) / Beta(5,2) scores (SMS file not present)'
     from dp_lit.feature_selection import hashed_word_features
-    from dp_lit.linear import DPBernoulliNB
+    from dp_lit.naive_bayes import DPBernoulliNB
     X = hashed_word_features(sms.X.text, 2 ** 10, 20)
     y = (sms.y == 'spam').to_numpy().astype(int)
     te = np.sort(np.concatenate([rng.permutation(np.flatnonzero(y == c))[: int(math.ceil(0.1 * np.sum(y == c)))] for c in (0, 1)]))
@@ -141,7 +142,7 @@ def _stoddard_roc_scores(random_state=0):
     nb = DPBernoulliNB(epsilon=1.0, max_features=20, classes=[0, 1], noise_seed=int(rng.integers(2 ** 31))).fit(X[tr], y[tr])
     return y[te], nb.predict_proba(X[te])[:, 1], 'SMS test set (558 rows), DP Bernoulli naive Bayes at epsilon 1 on the other 90%'
 
-def _stoddard_roc_methods(full):
+def _roc_methods(full):
     "Method label -> (family, options of private_roc_curve)."
     alphas = (0.05, 0.1, 0.5, 1.0) if full else (0.1, 1.0)
     ks = (4, 6, 8) if full else (4, 6)
@@ -154,16 +155,16 @@ def _stoddard_roc_methods(full):
     return m
 
 @register_reproduction('stoddard2014-roc', 'Stoddard et al. (2014), Sec. 5.2: error of private ROC curves on the SMS test set against epsilon',
-                       _STODDARD_ROC_PAPER)
-def _stoddard_roc(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+                       _PAPER)
+def roc(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     "Area between the private and the exact curve, and |AUC error|, for FixedSpace, RecursiveMedians, ECDF quantiles and the naive baseline (runs in this process)."
-    y, p, source = _stoddard_roc_scores(random_state)
+    y, p, source = _roc_scores(random_state)
     from sklearn.metrics import roc_curve
     ef, et, _ = roc_curve(y, p)
     auc_true = float(np.trapezoid(et, ef))
     epsilons = (0.1, 0.5, 1.0, 2.0) if full else (0.5, 2.0)
     repeats = 20 if full else 3
-    methods = _stoddard_roc_methods(full)
+    methods = _roc_methods(full)
     rng = np.random.default_rng([random_state, 1])
     rows = []
     for eps in epsilons:
