@@ -16,13 +16,13 @@ from sklearn.exceptions import DataConversionWarning
 from sklearn.utils._param_validation import validate_parameter_constraints
 from sklearn.utils.multiclass import type_of_target
 
-from .mechanisms import InvalidParameterError, PrivacyLeakWarning, check_epsilon, check_number
+from .mechanisms import InvalidParameterError, PrivacyLeakWarning, check_epsilon, check_number, check_random_state
 from .accounting import Budget
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'BUDGET', 'check_choice', 'check_int', 'check_real',
-           'check_noise_seed', 'check_budget', 'check_relation', 'Check', 'validate_params', 'check_y', 'encode_labels',
-           'curator_state', 'ReleasePolicy']
+__all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'check_choice', 'check_int',
+           'check_real', 'check_noise_seed', 'check_budget', 'check_relation', 'check_random_state_param', 'Check',
+           'validate_params', 'check_y', 'encode_labels', 'curator_state', 'ReleasePolicy']
 
 # %% ../nbs/04_base.ipynb #4a43ebfc
 NEIGHBOURS = {
@@ -37,9 +37,11 @@ def check_choice(value, # the value passed
                  options, # the allowed values
                 ):
     "`value` if it is one of `options`; `ValueError` naming `name` otherwise."
-    try: ok = value in tuple(options)
-    except TypeError: ok = False                                   # an unhashable or incomparable value
-    if not ok or isinstance(value, bool) != any(isinstance(o, bool) and o is value for o in options):
+    def same(o):
+        if isinstance(o, bool) or isinstance(value, bool): return value is o     # True is not 1 here, nor 1 True
+        try: return bool(value == o)
+        except (TypeError, ValueError): return False                           # an array or an incomparable value
+    if not any(same(o) for o in options):
         raise InvalidParameterError(f"{name} must be one of {tuple(options)}; got {value!r}")
     return value
 
@@ -97,6 +99,15 @@ def check_relation(value, # the neighbouring relation passed
     return check_choice(value, name, allowed)
 
 # %% ../nbs/04_base.ipynb #bb162aa5
+def check_random_state_param(value, # None, a non-negative int, a `numpy.random.SeedSequence` or `Generator`
+                             name:str='random_state', # the argument's name, for the message
+                            ):
+    "`value` unchanged if `check_random_state` accepts it (it seeds public structure only); `ValueError` naming `name` otherwise."
+    try: check_random_state(value)
+    except (TypeError, ValueError):
+        raise InvalidParameterError(f"{name} must be None, a non-negative int, a numpy SeedSequence or Generator; got {value!r}") from None
+    return value
+
 class Check:
     "A `_parameter_constraints` entry checked by a dp_lit check function: `fn(value, name=..., **kw)`."
     def __init__(self, fn, # a check: returns the canonical value or raises ValueError naming the argument
@@ -110,6 +121,7 @@ class Check:
 EPSILON = Check(check_epsilon)                              # the common entries, shared by every estimator
 EPSILON_OR_INF = Check(check_epsilon, allow_inf=True)       # inf: a non-private reference fit
 NOISE_SEED = Check(check_noise_seed)
+RANDOM_STATE = Check(lambda value, name: check_random_state_param(value, name))
 BUDGET = Check(check_budget)
 
 def validate_params(est, # an estimator with `_parameter_constraints`
