@@ -173,6 +173,7 @@ def _categorical_splits(codes, a, cnt, n_values, eps_node, sens, relation, src):
     counts = np.bincount(a * K + codes.astype(np.int64), minlength=Q * K).reshape(Q, K)
     return _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src)
 
+# %% ../nbs/13_median_forests.ipynb #c30d624d
 def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
     "The same from the nodes' category counts (Q, K): one selection per node over its attribute's own categories (no padding)."
     K = counts.shape[1]
@@ -214,7 +215,6 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     g = _em_segments(-np.abs(r - cnt[node] / 2), lengths, sens, eps_node, src, log_base=np.log(k))
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
-
 
 # %% ../nbs/13_median_forests.ipynb #c3e91a01
 def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
@@ -279,6 +279,7 @@ def _k_pick_attributes(used, S, r, out):
                 if seen == target: out[s] = q; break
                 seen += 1
 
+# %% ../nbs/13_median_forests.ipynb #bff12f60
 def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
     "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
     d = lo.shape[1]
