@@ -13,12 +13,14 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
+from sklearn.utils._param_validation import Interval
 
-from .mechanisms import (PrivacyLeakWarning, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
+from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
                                geometric_mechanism, hash_keys, keyed_uniform_integers, uniform_integers, uniform_noise)
 from .accounting import Budget
 from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted
-from .base import check_y
+from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
+                         check_y, validate_params)
 from .linear import DPLogisticRegression
 
 # %% auto #0
@@ -90,34 +92,25 @@ def _keyed_labels(key:NoiseKey, keys:np.ndarray, n_classes:int, salt:int) -> np.
     return keyed_uniform_integers(int(n_classes), key, keys, salt=salt)
 
 # %% ../nbs/14_baselines.ipynb #36978d2c
-_NEIGHBOURS = ('add_remove', 'substitution')
+_PARAMS = {        # the parameters the estimators here share; each class adds its own
+    'epsilon': [EPSILON], 'neighbours': [Check(check_relation, allowed=('add_remove', 'substitution'))],
+    'noise_seed': [NOISE_SEED], 'budget': [BUDGET],
+    'random_state': [None, Interval(numbers.Integral, 0, None, closed='left'), np.random.Generator, np.random.SeedSequence],
+    'domains': [dict, None], 'categories': [dict, None],
+    'bounds': 'no_validation', 'classes': 'no_validation',    # checked against the data by resolve_feature_space / resolve_classes
+}
+_FLAG = Check(check_choice, options=(True, False))
 
-def _check_noise_seed(noise_seed):
-    if noise_seed is not None and (isinstance(noise_seed, bool) or not isinstance(noise_seed, numbers.Integral) or noise_seed < 0):
-        raise ValueError(f"noise_seed must be None (secret noise) or a non-negative int; got {noise_seed!r}")
+def _paper_or_int(value, name:str='max_depth'):
+    "SRT's `max_depth`: the word 'paper' (the authors' rule) or an int >= 1."
+    if isinstance(value, str) and value == 'paper': return value
+    try: return check_int(value, name, low=1)
+    except ValueError: raise InvalidParameterError(f"{name} must be 'paper' or an int >= 1; got {value!r}") from None
 
-def _check_int(value, name:str, minimum:int=1):
-    "An int parameter (bools refused) at least `minimum`; ValueError naming it otherwise."
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise ValueError(f"{name} must be an int >= {minimum}; got {value!r}")
-    return int(value)
-
-def _check_shared(est, # an estimator of this module
-                  ints:dict={}, # int parameters to check: name -> minimum
-                  depth=None, # the value max_depth may take besides a positive int ('paper' for SRT, None for MaxTree)
-                 ) -> float:
-    "The checks every estimator here shares (epsilon, int parameters, max_depth, neighbours, budget, noise_seed); returns epsilon."
-    eps = check_epsilon(est.epsilon)
-    for name, lo in ints.items(): _check_int(getattr(est, name), name, lo)
-    if hasattr(est, 'max_depth') and (depth is not None or est.max_depth is not None) and est.max_depth != depth:
-        if isinstance(est.max_depth, str) or not isinstance(est.max_depth, numbers.Integral) or isinstance(est.max_depth, bool) or est.max_depth < 1:
-            raise ValueError(f"max_depth must be {depth!r} or a positive int; got {est.max_depth!r}")
-    if hasattr(est, 'neighbours') and est.neighbours not in _NEIGHBOURS:
-        raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {est.neighbours!r}")
-    if est.budget is not None and not isinstance(est.budget, Budget):
-        raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(est.budget).__name__}")
-    _check_noise_seed(est.noise_seed)
-    return eps
+def _leaf_mechanism(value, name:str='leaf_mechanism'):
+    "SRT's `leaf_mechanism` when faithful=False; the message says how the authors' 'smooth' is chosen."
+    try: return check_choice(value, name, ('exponential', 'noisy_counts'))
+    except ValueError as e: raise InvalidParameterError(f"{e} (faithful=True selects the authors' 'smooth')") from None
 
 def _sub_seed(noise_seed, salt):
     "An independent reproducible stream per use when `noise_seed` is given; None (secret) otherwise."
@@ -142,17 +135,27 @@ class _KeyedLabels:
     def __call__(self, keys):
         return np.eye(self.n_classes)[_keyed_labels(self.key, keys, self.n_classes, self.salt)]
 
-def _warn_pickle(est, # the estimator being pickled
-                 paths, # dotted paths of the exact or secret state the pickle carries
-                ):
-    "The one PrivacyLeakWarning of a pickle that carries curator-only state, naming every such attribute."
-    warnings.warn(f"pickling a {type(est).__name__} that holds curator-only state ({', '.join(paths)}): the pickle is as private "
-                  "as the training data; publish predictions only.", PrivacyLeakWarning, stacklevel=3)
+class _VotePrediction:
+    "Mixin: probabilities as the share of the trees voting for each class (`votes`), and the majority vote."
+    def predict_proba(self, X) -> np.ndarray:
+        "Share of the trees voting for each class."
+        return self.votes(X).mean(axis=0)
+
+    def predict(self, X):
+        "Majority vote of the trees (ties to the first class in `classes_`)."
+        p = self.predict_proba(X)                                          # NotFittedError first
+        return self.classes_[np.argmax(p, axis=1)]
+
 
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(_VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
-    _curator_only = ('_key*', 'leaves_*')                           # keyed mode; stored mode pickles silently, so a finding there stays one
+    _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
+    _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
+                     "publish predictions only.")
+    _parameter_constraints = _PARAMS | {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(_paper_or_int)],
+        'faithful': [_FLAG], 'leaf_mechanism': [Check(_leaf_mechanism)], 'bounds_from_data': [_FLAG],
+        'max_stored_leaves': [Check(check_int, low=0)]}
     def __init__(self, n_estimators:int=10, # tau trees, each on its own disjoint part of the rows
                  max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`) or a positive int
                  epsilon:float=1.0, # budget of the whole forest (every tree gets all of it: disjoint rows, disjoint leaves)
@@ -170,13 +173,6 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         self.leaf_mechanism, self.bounds_from_data, self.neighbours = leaf_mechanism, bounds_from_data, neighbours
         self.random_state, self.noise_seed, self.max_stored_leaves = random_state, noise_seed, max_stored_leaves
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
-
-    def _check_params(self):
-        eps = _check_shared(self, dict(n_estimators=1, max_stored_leaves=0), depth='paper')
-        if self.leaf_mechanism not in ('exponential', 'noisy_counts'):
-            raise ValueError(f"leaf_mechanism must be 'exponential' or 'noisy_counts' (faithful=True selects the authors' 'smooth'); "
-                             f"got {self.leaf_mechanism!r}")
-        return eps
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -199,9 +195,7 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
-        name = type(self).__name__
-        eps = self._check_params()
-        return self._fit(X, y, name, eps)
+        return self._fit(X, y, type(self).__name__, validate_params(self)['epsilon'])
 
     def _count(self, E, y_idx, C):
         "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
@@ -254,10 +248,9 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         return self
 
     def __getstate__(self):
-        state = self.__dict__.copy()
-        if state.get('_key') is not None:                                  # keyed mode: the reached leaves are exact, the key secret
-            _warn_pickle(self, ('_key', 'leaves_ (its keys: the leaves training rows reached; its default holds the key)'))
-        return state
+        "Keyed mode: `ReleasePolicy`'s pickle, warning by name. Stored mode: every leaf is released, the pickle is silent."
+        if getattr(self, '_key', None) is not None: return super().__getstate__()
+        return super(ReleasePolicy, self).__getstate__()
 
     def _encode(self, X):
         return encode_fitted(self, X, 'structure_')
@@ -266,15 +259,6 @@ class SmoothRandomTreesClassifier(ClassifierMixin, BaseEstimator):
         "Each tree's released leaf label at each row, one-hot: (n_estimators, n, n_classes)."
         E = self._encode(X)                                                # NotFittedError / ValueError naming X first
         return self.leaves_.lookup(self.structure_.leaf_keys(E))
-
-    def predict_proba(self, X) -> np.ndarray:
-        "Share of the trees voting for each class."
-        return self.votes(X).mean(axis=0)
-
-    def predict(self, X):
-        "Majority vote of the trees (ties to the first class in `classes_`)."
-        p = self.predict_proba(X)
-        return self.classes_[np.argmax(p, axis=1)]
 
 # %% ../nbs/14_baselines.ipynb #1352b72c
 _SALT_ROOT_MT = np.uint64(0x3A7)
@@ -417,10 +401,36 @@ def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
     "Per-tree budget whose amplified cost log(1 + rate (e^eps_t - 1)), summed over the trees, is `epsilon`."
     return math.log1p(math.expm1(epsilon / n_trees) / rate)
 
+# %% ../nbs/14_baselines.ipynb #c9ed6046
+class _MaxTreeSteps:
+    "MaxTree's steps before growing: public codes of the rows (numeric values binned at public cut points) and the per-tree budget."
+    def _codes(self, df):
+        "Category codes, and numeric values binned at equal-width public cut points."
+        E = self.space_.encode(df, warn=type(self).__name__ if not hasattr(self, 'trees_') else None)
+        sp = self.space_
+        num = np.flatnonzero(~sp.is_cat)
+        if len(num):
+            lo, hi = sp.lower[num], sp.upper[num]
+            z = (E[:, num] - lo) / np.where(hi > lo, hi - lo, 1.0)
+            E[:, num] = np.clip(np.floor(z * self.numeric_bins), 0, self.numeric_bins - 1)
+        return E.astype(np.int64)
+
+    def _tree_budgets(self, eps, T):
+        "Per-tree budget and multiplicity bound under the sampling / accounting rule."
+        if self.sampling == 'disjoint': return eps, 'parallel'
+        if self.sampling == 'poisson': return poisson_tree_epsilon(eps, T, self.rate), 'sequential'
+        if self.accounting == 'parallel': return eps, 'parallel'
+        return eps / T, 'sequential'
+
 # %% ../nbs/14_baselines.ipynb #d7b0f42c
-class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
+class MaxTreeClassifier(_MaxTreeSteps, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "MaxTree (Liu, Li, Li, Chen 2018; reconstructed): greedy trees splitting on the noisy maximal vote, in an ensemble. Curator-only: `trees_` holds the secret key and the nodes training rows reached (pickling warns naming them)."
     _curator_only = ('trees_.key*', 'trees_.split_keys*', 'trees_.split_attr*', 'trees_.leaf_keys*', 'trees_.leaf_label*')
+    _publish_hint = "The reached nodes' keys and labels come from the training rows; publish predictions only."
+    _parameter_constraints = _PARAMS | {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(check_int, low=1, none=True)],
+        'sampling': [Check(check_choice, options=SAMPLINGS)], 'accounting': [Check(check_choice, options=BOOTSTRAP_ACCOUNTING)],
+        'leaf_share': [Check(check_real, low=0, high=1, closed='neither')], 'numeric_bins': [Check(check_int, low=2)],
+        'rate': [Check(check_real, low=0, high=1, closed='right')]}
     _trees = MaxTrees                                                  # the tree engine (a test subclass swaps it)
     def __init__(self, n_estimators:int=10, # trees
                  max_depth:int|None=None, # split levels (default: min(number of attributes, 4))
@@ -446,13 +456,8 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
     def _check_params(self):
-        eps = _check_shared(self, dict(n_estimators=1, numeric_bins=2))
-        if self.sampling not in SAMPLINGS: raise ValueError(f"sampling must be one of {SAMPLINGS}; got {self.sampling!r}")
-        if self.accounting not in BOOTSTRAP_ACCOUNTING:
-            raise ValueError(f"accounting must be one of {BOOTSTRAP_ACCOUNTING}; got {self.accounting!r}")
-        if not (isinstance(self.leaf_share, numbers.Real) and 0 < self.leaf_share < 1):
-            raise ValueError(f"leaf_share must be in (0, 1); got {self.leaf_share!r}")
-        if not (isinstance(self.rate, numbers.Real) and 0 < self.rate <= 1): raise ValueError(f"rate must be in (0, 1]; got {self.rate!r}")
+        "`validate_params`, then the rules that tie sampling to the neighbouring relation; returns epsilon."
+        eps = validate_params(self)['epsilon']
         if self.sampling == 'bootstrap' and self.accounting == 'multiplicity' and self.neighbours != 'substitution':
             raise ValueError("sampling='bootstrap' with accounting='multiplicity' is accounted under neighbours='substitution' only "
                              "(the bootstrap draws depend on the number of rows, which add/remove neighbours change); "
@@ -460,24 +465,6 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
         if self.sampling == 'poisson' and self.neighbours != 'add_remove':
             raise ValueError("sampling='poisson' is accounted under neighbours='add_remove' (amplification by Poisson subsampling)")
         return eps
-
-    def _codes(self, df):
-        "Category codes, and numeric values binned at equal-width public cut points."
-        E = self.space_.encode(df, warn=type(self).__name__ if not hasattr(self, 'trees_') else None)
-        sp = self.space_
-        num = np.flatnonzero(~sp.is_cat)
-        if len(num):
-            lo, hi = sp.lower[num], sp.upper[num]
-            z = (E[:, num] - lo) / np.where(hi > lo, hi - lo, 1.0)
-            E[:, num] = np.clip(np.floor(z * self.numeric_bins), 0, self.numeric_bins - 1)
-        return E.astype(np.int64)
-
-    def _tree_budgets(self, eps, T):
-        "Per-tree budget and multiplicity bound under the sampling / accounting rule."
-        if self.sampling == 'disjoint': return eps, 'parallel'
-        if self.sampling == 'poisson': return poisson_tree_epsilon(eps, T, self.rate), 'sequential'
-        if self.accounting == 'parallel': return eps, 'parallel'
-        return eps / T, 'sequential'
 
     def fit(self, X, y):
         "Sample each tree's rows, grow the trees with noisy maximal-vote splits, release noisy-majority leaves."
@@ -532,12 +519,6 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
                                                                    noise_source(_sub_seed(self.noise_seed, 2)))
         return self
 
-    def __getstate__(self):
-        state = self.__dict__.copy()
-        if 'trees_' in state:                                           # the reached nodes are exact, the key secret
-            _warn_pickle(self, ('trees_.key', 'trees_.split_keys and trees_.leaf_keys (the nodes training rows reached)',
-                                'trees_.split_attr and trees_.leaf_label (released at those nodes)'))
-        return state
 
     def votes(self, X) -> np.ndarray:
         "Each tree's released label at each row, one-hot: (n_estimators, n, n_classes)."
@@ -546,15 +527,6 @@ class MaxTreeClassifier(ClassifierMixin, BaseEstimator):
         if df.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
         return np.eye(len(self.classes_))[self.trees_.apply(self._codes(df))]
-
-    def predict_proba(self, X) -> np.ndarray:
-        "Share of the trees voting for each class."
-        return self.votes(X).mean(axis=0)
-
-    def predict(self, X):
-        "Majority vote of the trees (ties to the first class in `classes_`)."
-        p = self.predict_proba(X)
-        return self.classes_[np.argmax(p, axis=1)]
 
 # %% ../nbs/14_baselines.ipynb #d1b1077f
 def knn_pseudo_labels(Z_lab:np.ndarray, # encoded labelled rows (public features)
@@ -595,31 +567,9 @@ def top_release(coef:np.ndarray, # exact minimiser(s): one vector (d,) or a batc
     c = np.asarray(coef, float); d = c.shape[-1]
     return grid_laplace_mechanism(c, math.sqrt(d) * sensitivity, epsilon, changed=d, random_state=random_state)
 
-# %% ../nbs/14_baselines.ipynb #5623b488
-class TOPClassifier(ClassifierMixin, BaseEstimator):
-    "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only; the fitted object holds public inputs and the noisy coefficients only."
-    # functions of the public features and of which rows carry a label (public under label privacy): they differ when a row is added
-    _public_state = ('reach_', 'sensitivity_', 'erm_.sensitivity_', 'erm_.n_ref_', 'erm_.n_rows', 'erm_._changed', 'erm_.budget._entries*.what')
-    def __init__(self, epsilon:float=1.0, # budget (labels only: features are public by assumption)
-                 n_neighbors:int=5, # k of the kNN pseudo-labeller
-                 Lambda:float=1e-2, # regularisation of the average-form objective; Lambda_tot = Lambda * (number of training rows of the linear model)
-                 train_on:str='unlabelled', # rows of the linear model: 'unlabelled' (pseudo-labels only) or 'all' (labelled rows with their own labels too)
-                 leaky_sensitivity:bool=False, # True: the sensitivity of ONE changed label (M ignored); NOT DP, for the audit's control
-                 tol:float=1e-4, # solver tolerance: gradient norm of the sum-form objective (2 tol / Lambda_tot is added to the sensitivity)
-                 classes=None, # public class list
-                 noise_seed:int|None=None, # None: secret noise; an int: reproducible, not private
-                 random_state=None, # unused (the model has no public randomness); kept for the scikit-learn contract
-                 domains:dict|None=None, categories:dict|None=None, bounds=None,
-                 budget:Budget|None=None):
-        self.epsilon, self.n_neighbors, self.Lambda, self.train_on, self.leaky_sensitivity = epsilon, n_neighbors, Lambda, train_on, leaky_sensitivity
-        self.tol, self.classes, self.noise_seed, self.random_state = tol, classes, noise_seed, random_state
-        self.domains, self.categories, self.bounds, self.budget = domains, categories, bounds, budget
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.non_deterministic = self.noise_seed is None
-        return tags
-
+# %% ../nbs/14_baselines.ipynb #93d6e626
+class _TOPSteps:
+    "TOP's steps before the ERM: the public row embedding, and the training set of pseudo-labels with the reach M."
     def _embed(self, df):
         "Public row map: numeric to [0, 1] by the public bounds, categorical one-hot, scaled to norm <= 1/sqrt(2), plus 1/sqrt(2) for the intercept."
         sp = self.space_
@@ -632,17 +582,6 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
                 cols.append(((E[:, j] - lo) / (hi - lo if hi > lo else 1.0))[:, None])
         Z = np.hstack(cols) / math.sqrt(sp.n_features)            # every row has norm <= 1
         return np.hstack([Z, np.ones((len(Z), 1))]) / math.sqrt(2)
-
-    def _prepare(self, X, y):
-        "Everything before the ERM: checks, the public embedding, pseudo-labels and the reach M; returns (epsilon, training set, pseudo-labels)."
-        name = type(self).__name__
-        eps = _check_shared(self, dict(n_neighbors=1))
-        for nm in ('Lambda', 'tol'):
-            v = getattr(self, nm)
-            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not (math.isfinite(v) and v > 0):
-                raise ValueError(f"{nm} must be a positive finite number; got {v!r}")
-        if self.train_on not in ('unlabelled', 'all'): raise ValueError(f"train_on must be 'unlabelled' or 'all'; got {self.train_on!r}")
-        return (eps, *self._pseudo_train(X, y, name))
 
     def _pseudo_train(self, X, y, name):
         "The linear model's training set (rows, exact labels or pseudo-labels, labels one private label moves) and the pseudo-labels: transient, never kept."
@@ -673,6 +612,40 @@ class TOPClassifier(ClassifierMixin, BaseEstimator):
         if self.leaky_sensitivity: changed = 1
         self.n_problems_ = 1 if C == 2 else C
         return (Zt, yt, changed), pseudo
+
+# %% ../nbs/14_baselines.ipynb #5623b488
+class TOPClassifier(_TOPSteps, ClassifierMixin, BaseEstimator):
+    "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only; the fitted object holds public inputs and the noisy coefficients only."
+    # functions of the public features and of which rows carry a label (public under label privacy): they differ when a row is added
+    _parameter_constraints = _PARAMS | {'n_neighbors': [Check(check_int, low=1)], 'Lambda': [Check(check_real, low=0, closed='neither')],
+        'tol': [Check(check_real, low=0, closed='neither')], 'train_on': [Check(check_choice, options=('unlabelled', 'all'))],
+        'leaky_sensitivity': [_FLAG]}
+    _public_state = ('reach_', 'sensitivity_', 'erm_.sensitivity_', 'erm_.n_ref_', 'erm_.n_rows', 'erm_._changed', 'erm_.budget._entries*.what')
+    def __init__(self, epsilon:float=1.0, # budget (labels only: features are public by assumption)
+                 n_neighbors:int=5, # k of the kNN pseudo-labeller
+                 Lambda:float=1e-2, # regularisation of the average-form objective; Lambda_tot = Lambda * (number of training rows of the linear model)
+                 train_on:str='unlabelled', # rows of the linear model: 'unlabelled' (pseudo-labels only) or 'all' (labelled rows with their own labels too)
+                 leaky_sensitivity:bool=False, # True: the sensitivity of ONE changed label (M ignored); NOT DP, for the audit's control
+                 tol:float=1e-4, # solver tolerance: gradient norm of the sum-form objective (2 tol / Lambda_tot is added to the sensitivity)
+                 classes=None, # public class list
+                 noise_seed:int|None=None, # None: secret noise; an int: reproducible, not private
+                 random_state=None, # unused (the model has no public randomness); kept for the scikit-learn contract
+                 domains:dict|None=None, categories:dict|None=None, bounds=None,
+                 budget:Budget|None=None):
+        self.epsilon, self.n_neighbors, self.Lambda, self.train_on, self.leaky_sensitivity = epsilon, n_neighbors, Lambda, train_on, leaky_sensitivity
+        self.tol, self.classes, self.noise_seed, self.random_state = tol, classes, noise_seed, random_state
+        self.domains, self.categories, self.bounds, self.budget = domains, categories, bounds, budget
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.non_deterministic = self.noise_seed is None
+        return tags
+
+    def _prepare(self, X, y):
+        "Everything before the ERM: checks, the public embedding, pseudo-labels and the reach M; returns (epsilon, training set, pseudo-labels)."
+        name = type(self).__name__
+        eps = validate_params(self)['epsilon']
+        return (eps, *self._pseudo_train(X, y, name))
 
     def _exact(self, X, y):
         "The exact minimiser of every problem (no noise) and the sensitivity of the release: for tests and audits."

@@ -14,12 +14,15 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
+from sklearn.utils._param_validation import Interval
 
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, noise_source, exponential_mechanism,
                                geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, uniform_noise, uniform_integers,
                                gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
+from .base import (Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
+                         check_y, validate_params)
 import dp_lit.trees as _trees
 
 # %% auto #0
@@ -170,6 +173,7 @@ def _categorical_splits(codes, a, cnt, n_values, eps_node, sens, relation, src):
     counts = np.bincount(a * K + codes.astype(np.int64), minlength=Q * K).reshape(Q, K)
     return _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src)
 
+# %% ../nbs/13_median_forests.ipynb #c30d624d
 def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
     "The same from the nodes' category counts (Q, K): one selection per node over its attribute's own categories (no padding)."
     K = counts.shape[1]
@@ -211,7 +215,6 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     g = _em_segments(-np.abs(r - cnt[node] / 2), lengths, sens, eps_node, src, log_base=np.log(k))
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
-
 
 # %% ../nbs/13_median_forests.ipynb #c3e91a01
 def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
@@ -276,6 +279,7 @@ def _k_pick_attributes(used, S, r, out):
                 if seen == target: out[s] = q; break
                 seen += 1
 
+# %% ../nbs/13_median_forests.ipynb #bff12f60
 def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
     "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
     d = lo.shape[1]
@@ -464,17 +468,27 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     return (trees, leaf[stop]) if return_leaves else trees
 
 # %% ../nbs/13_median_forests.ipynb #4275b299
-_NEIGHBOURS = ('add_remove', 'substitution', 'label_change')
 _STOPPING = ('noisy_size', 'depth', 'exact')
+_FLAG = Check(check_choice, options=(True, False))
+_SHARE = Check(check_real, low=0, high=1, closed='neither')
+_FOREST_CONSTRAINTS = {       # every parameter of the three forests; each class declares the ones it takes
+    'epsilon': [EPSILON_OR_INF], 'ratio': [EPSILON], 'allocation': [Check(check_choice, options=('geometric', 'uniform'))],
+    'n_estimators': [Check(check_int, low=1)], 'n_first': [Check(check_int, low=1)], 'n_second': [Check(check_int, low=0)],
+    'max_depth': [Check(check_int, low=0, none=True)], 'min_samples_split': [Check(check_int, low=0, none=True)],
+    'n_candidates': [Check(check_int, low=1)], 'structure_share': [_SHARE], 'size_share': [_SHARE],
+    'stopping': [Check(check_choice, options=_STOPPING)], 'pseudo_label': [Check(check_choice, options=('all', 'unlabelled'))],
+    'private_features': [_FLAG], 'bounds_from_data': [_FLAG], 'second_noise': [_FLAG],
+    'replace': [Check(check_choice, options=(None, True, False))],
+    'neighbours': [Check(check_relation)], 'noise': [Check(check_choice, options=('geometric', 'laplace'))],
+    'random_state': [None, Interval(numbers.Integral, 0, None, closed='left'), np.random.Generator, np.random.SeedSequence],
+    'noise_seed': [NOISE_SEED], 'budget': [BUDGET],
+    'domains': [dict, None], 'categories': [dict, None],
+    'bounds': 'no_validation', 'classes': 'no_validation',   # checked against the data by resolve_feature_space / resolve_classes
+}
 
-def _check_y(y, n, missing=True):
-    "y as a 1-D array of n labels, no NaN among float labels; `missing`: also look for NaN/None among object labels (with a class list they fail the class check)."
-    y = y.to_numpy() if isinstance(y, pd.Series) else np.asarray(y)
-    if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
-    if len(y) != n: raise ValueError("X and y must have the same number of rows")   # the counts are private: not quoted
-    if n == 0: raise ValueError("X is empty; expected at least one row")
-    if (y.dtype.kind == 'f' or (missing and y.dtype.kind in 'OmM')) and pd.isna(y).any(): raise ValueError("y contains missing labels")
-    return y
+def _constraints(*names) -> dict:
+    "The `_parameter_constraints` of a forest taking the parameters `names`."
+    return {k: _FOREST_CONSTRAINTS[k] for k in names}
 
 def _unlabelled(y) -> np.ndarray:
     "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
@@ -492,12 +506,6 @@ def _check_planned(max_depth, n_trees, depth):
 def _depth_cap(n_trees):
     "The public cap on a noisy-size depth: n_trees trees of this depth hold at most `_MAX_PLANNED_LEAVES` leaves."
     return max(0, int(math.floor(math.log2(_MAX_PLANNED_LEAVES / n_trees))))
-
-def _int_param(v, name, lo=1, none=False):
-    if v is None and none: return None
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < lo:
-        raise ValueError(f"{name} must be an int >= {lo}{' or None' if none else ''}; got {v!r}")
-    return int(v)
 
 
 # %% ../nbs/13_median_forests.ipynb #3bf62e4e
@@ -541,26 +549,10 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
     "Input handling, tree growing, leaf counting and prediction shared by the median-forest classifiers."
     _semi = False
 
-    def _check_common(self):
-        eps = check_epsilon(self.epsilon, allow_inf=True)
-        if self.allocation not in ('geometric', 'uniform'): raise ValueError(f"allocation must be 'geometric' or 'uniform'; got {self.allocation!r}")
-        check_epsilon(self.ratio, 'ratio')
-        _int_param(self.n_candidates, 'n_candidates')
-        _int_param(self.min_samples_split, 'min_samples_split', lo=0, none=True)
-        _int_param(self.max_depth, 'max_depth', lo=0, none=True)
-        if self.neighbours not in _NEIGHBOURS: raise ValueError(f"neighbours must be one of {_NEIGHBOURS}; got {self.neighbours!r}")
-        if self.noise not in ('geometric', 'laplace'): raise ValueError(f"noise must be 'geometric' or 'laplace'; got {self.noise!r}")
-        if self.replace not in (None, True, False): raise ValueError(f"replace must be None, True or False; got {self.replace!r}")
-        if self.budget is not None and not isinstance(self.budget, Budget):
-            raise ValueError(f"budget must be a dp_lit.accounting.Budget or None; got {type(self.budget).__name__}")
-        if self.noise_seed is not None and (isinstance(self.noise_seed, bool) or not isinstance(self.noise_seed, numbers.Integral) or self.noise_seed < 0):
-            raise ValueError(f"noise_seed must be None (secret noise) or a non-negative int; got {self.noise_seed!r}")
-        return eps
-
     def _setup(self, X, y, public_features=False):
         df = as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
-        y = _check_y(y, df.shape[0], missing=self.classes is None)
+        y = check_y(y, df.shape[0])
         name = type(self).__name__
         lab = ~_unlabelled(y) if self._semi else np.ones(len(y), bool)
         if not self._semi and not lab.all(): pass
@@ -696,21 +688,16 @@ class MedianForestClassifier(_MedianForestBase):
         self.neighbours, self.noise, self.random_state, self.noise_seed = neighbours, noise, random_state, noise_seed
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
-    def _check_params(self):
-        eps = self._check_common()
-        _int_param(self.n_estimators, 'n_estimators')
-        if self.stopping not in _STOPPING: raise ValueError(f"stopping must be one of {_STOPPING}; got {self.stopping!r}")
-        if not (isinstance(self.structure_share, numbers.Real) and 0 < self.structure_share < 1):
-            raise ValueError(f"structure_share must be in (0, 1); got {self.structure_share!r}")
-        if not (isinstance(self.size_share, numbers.Real) and 0 < self.size_share < 1):
-            raise ValueError(f"size_share must be in (0, 1); got {self.size_share!r}")
-        if self.stopping != 'depth' and self.min_samples_split is None:
-            raise ValueError(f"stopping={self.stopping!r} needs min_samples_split (an int)")
-        return eps
+    _parameter_constraints = _constraints('n_estimators', 'max_depth', 'epsilon', 'structure_share', 'allocation', 'ratio', 'stopping',
+        'min_samples_split', 'size_share', 'n_candidates', 'bounds_from_data', 'replace', 'neighbours', 'noise', 'random_state',
+        'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget')
 
     def fit(self, X, y):
         "Assign rows to trees, grow each tree on its rows' features with private medians, release noisy leaf class counts."
-        eps = self._check_params()
+        p = validate_params(self)
+        if p['stopping'] != 'depth' and p['min_samples_split'] is None:
+            raise ValueError(f"stopping={p['stopping']!r} needs min_samples_split (an int)")
+        eps = p['epsilon']
         if self.bounds_from_data:
             _warn_faithful("MedianForestClassifier: bounds_from_data=True draws each median's candidates from the node's private "
                            "min and max (Huang et al. 2022, Alg. 1 l. 11); the trees are then not differentially private.")
@@ -719,7 +706,7 @@ class MedianForestClassifier(_MedianForestBase):
                            "the tree shape then reveals counts and is not differentially private.")
         E, y_idx, _ = self._setup(X, y)
         if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
-        T, k = int(self.n_estimators), self.max_depth_
+        T, k = p['n_estimators'], self.max_depth_
         if self.stopping == 'depth': _check_planned(k, T, np.full(T, k))       # public: refused before anything is charged
         ledger = self.budget if self.budget is not None else Budget(eps, name='MedianForestClassifier')
         ledger.check(eps, 'median forest')                                    # fail before any noise is drawn
@@ -752,6 +739,9 @@ class MedianForestClassifier(_MedianForestBase):
 class SemiSupervisedMedianForestClassifier(_MedianForestBase):
     "SSPE (Huang et al. 2022, Alg. 3): trees from unlabelled rows, noisy leaf counts from labelled ones (y == -1 marks unlabelled)."
     _semi = True
+    _parameter_constraints = _constraints('n_estimators', 'private_features', 'max_depth', 'epsilon', 'allocation', 'ratio', 'stopping',
+        'min_samples_split', 'size_share', 'n_candidates', 'bounds_from_data', 'replace', 'neighbours', 'noise', 'random_state',
+        'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget')
     def __init__(self, n_estimators:int=10, # N trees
                  private_features:bool=True, # True: SSPE-1 (features and labels private); False: SSPE-2 (labels only; features public)
                  max_depth:int|None=None, # cap k on the depth (default: the number of attributes d)
@@ -776,10 +766,8 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
 
     def fit(self, X, y):
         "SSPE-1: trees from the unlabelled rows' parts at epsilon, leaves from the labelled rows' parts at epsilon. SSPE-2: exact trees, leaves at epsilon."
-        eps = self._check_common()
-        T = _int_param(self.n_estimators, 'n_estimators')
-        if self.private_features not in (True, False): raise ValueError(f"private_features must be True or False; got {self.private_features!r}")
-        if self.stopping not in _STOPPING: raise ValueError(f"stopping must be one of {_STOPPING}; got {self.stopping!r}")
+        p = validate_params(self)
+        eps, T = p['epsilon'], p['n_estimators']
         pf = bool(self.private_features)
         if pf and self.bounds_from_data:
             _warn_faithful("SemiSupervisedMedianForestClassifier: bounds_from_data=True reads each node's min and max off the private "
@@ -835,6 +823,8 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
 class TransductiveMedianForestClassifier(_MedianForestBase):
     "PTE (Huang et al. 2022, Alg. 4, label privacy): a first forest pseudo-labels the unlabelled rows, a second forest learns from them."
     _semi = True
+    _parameter_constraints = _constraints('n_first', 'n_second', 'max_depth', 'epsilon', 'min_samples_split', 'second_noise',
+        'pseudo_label', 'replace', 'neighbours', 'noise', 'random_state', 'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget')
     def __init__(self, n_first:int=10, # N1: trees of the first ensemble (noisy counts from the labelled rows)
                  n_second:int=10, # N2: trees of the second ensemble (counts of the pseudo-labelled rows)
                  max_depth:int|None=None, epsilon:float=1.0, # spent once, on the first ensemble's leaf counts
@@ -854,10 +844,8 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
 
     def fit(self, X, y):
         "First ensemble as SSPE-2; pseudo-label the unlabelled rows (post-processing); second ensemble on them; keep both."
-        eps = self._check_common()
-        T1, T2 = _int_param(self.n_first, 'n_first'), _int_param(self.n_second, 'n_second', lo=0)
-        if self.pseudo_label not in ('all', 'unlabelled'):
-            raise ValueError(f"pseudo_label must be 'all' or 'unlabelled'; got {self.pseudo_label!r}")
+        p = validate_params(self)
+        eps, T1, T2 = p['epsilon'], p['n_first'], p['n_second']
         if self.pseudo_label == 'unlabelled' and self.neighbours == 'add_remove':
             _warn_faithful("TransductiveMedianForestClassifier: pseudo_label='unlabelled' (Alg. 4 as printed) trains the second "
                            "ensemble on exactly the unlabelled rows, which reveals whether a row's label was removed; "

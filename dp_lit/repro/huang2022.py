@@ -28,7 +28,7 @@ from ..experiments import run_experiment, summarize, mann_whitney, compare_with_
 from ..median_forest import (MedianForestClassifier, SemiSupervisedMedianForestClassifier,
                                   TransductiveMedianForestClassifier, median_tree_error)
 
-_HUANG_PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
+_PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
 HUANG2022_TABLE1 = {  # dataset -> (RF, SPE, SRT, RDT, MaxTree): mean accuracy %, epsilon = 2 (transcribed from the paper)
     'Adults': (85.47, 82.05, 76.89, 76.16, 81.80),
     'Bank': (89.39, 88.24, 88.73, 88.21, 88.31),
@@ -102,7 +102,7 @@ def huang_available(table:dict) -> list:
     names = {p: HUANG2022_DATA[p][0] for p in table}
     return [p for p, n in names.items() if n.startswith('syn') or dataset_present('student' if n == 'student_school' else n)]
 
-class _HuangEncodedRF(ClassifierMixin, BaseEstimator):
+class _EncodedRF(ClassifierMixin, BaseEstimator):
     "The non-private reference: scikit-learn's random forest (100 trees) on category codes."
     def __init__(self, domains=None, n_estimators=100, random_state=None):
         self.domains, self.n_estimators, self.random_state = domains, n_estimators, random_state
@@ -113,12 +113,12 @@ class _HuangEncodedRF(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(_encode_rows(X, self.domains))
 
-def _huang_verdict(ours, sd, paper):
+def _verdict(ours, sd, paper):
     if not np.isfinite(ours): return 'no data'
     if abs(ours - paper) <= 2 * (sd if np.isfinite(sd) else 0): return 'within 2 sd'
     return 'above' if ours > paper else 'below'
 
-def _huang_paper_table(res, paper:dict, methods:tuple, pairs:list):
+def _paper_table(res, paper:dict, methods:tuple, pairs:list):
     "One row per (data set, our method): the paper's number (column `m` of each `(m, ours)` pair) beside ours (mean and sd over splits, %), and a verdict."
     s = summarize(res)
     s = s.assign(mean=100 * s['mean'], sd=100 * s['sd'])
@@ -128,11 +128,11 @@ def _huang_paper_table(res, paper:dict, methods:tuple, pairs:list):
     t = t.merge(s[['dataset', 'method', 'sd', 'runs']], on=['dataset', 'method'], how='left')
     t.insert(1, 'paper_d', t.dataset.map(lambda p: HUANG2022_DATA.get(p, (None, None))[1]))
     t['runs'] = t['runs'].fillna(0).astype(int)
-    t['verdict'] = [_huang_verdict(o, sd, p) if np.isfinite(p) else 'no paper value' for o, sd, p in zip(t.ours, t.sd, t.paper)]
+    t['verdict'] = [_verdict(o, sd, p) if np.isfinite(p) else 'no paper value' for o, sd, p in zip(t.ours, t.sd, t.paper)]
     return t
 
 # %% ../../nbs/52_repro_huang2022.ipynb #bf6897ba
-class _HuangQuiet(ClassifierMixin, BaseEstimator):
+class _Quiet(ClassifierMixin, BaseEstimator):
     "Experiment helper: fit `estimator` with `PrivacyLeakWarning` silenced inside fit, in whichever process runs it (the leaks it would report are documented in the prose)."
     def __init__(self, estimator=None, epsilon=None, random_state=None, noise_seed=None):
         self.estimator, self.epsilon, self.random_state, self.noise_seed = estimator, epsilon, random_state, noise_seed
@@ -152,22 +152,22 @@ class _HuangQuiet(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(X)
 
-def _huang_quiet(make):
+def _quiet(make):
     "Wrap a factory `make(d, eps)` so that the estimator it builds fits with `PrivacyLeakWarning` silenced (also in worker processes)."
-    return lambda d, eps: _HuangQuiet(make(d, eps), epsilon=eps)
+    return lambda d, eps: _Quiet(make(d, eps), epsilon=eps)
 
 
 # %% ../../nbs/52_repro_huang2022.ipynb #6acb5a1f
-def _huang_spe(**kw):
+def _spe(**kw):
     def make(d, eps):
         return MedianForestClassifier(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
     return make
 
-def _huang_rdt2009(d, eps):
+def _rdt2009(d, eps):
     from dp_lit.rdt import PrivateRDTClassifier
     return PrivateRDTClassifier(n_estimators=5 if len(d.y) < 200 else 10, epsilon=eps, domains=d.domains, classes=list(d.classes))
 
-def _huang_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
+def _runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
     repeats = repeats or (50 if full else 2)
     sets = sets or huang_available(table)
     frames = []
@@ -177,18 +177,18 @@ def _huang_runs(methods, table, full, n_jobs, backend, random_state, progress, s
                                      random_state=random_state, progress=progress))
     return pd.concat(frames, ignore_index=True), repeats
 
-@register_reproduction('huang2022-table1', 'Huang, Lei and Kaban (2022), Table 1: supervised accuracy at epsilon = 2 (SPE, RDT, RF)', _HUANG_PAPER)
-def _repro_huang_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+@register_reproduction('huang2022-table1', 'Huang, Lei and Kaban (2022), Table 1: supervised accuracy at epsilon = 2 (SPE, RDT, RF)', _PAPER)
+def _repro_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import warnings
     from dp_lit.mechanisms import PrivacyLeakWarning
     rf_trees = 100 if full else 25                                  # quick: a smaller non-private reference
-    methods = {'RF': lambda d, eps: _HuangEncodedRF(d.domains, n_estimators=rf_trees), 'SPE': _huang_quiet(_huang_spe()),
-               'SPE faithful (data bounds, exact stop)': _huang_quiet(_huang_spe(bounds_from_data=True, stopping='exact')),
-               'RDT (2009 settings)': _huang_quiet(_huang_rdt2009)}      # the leaks they warn about are stated in the prose
+    methods = {'RF': lambda d, eps: _EncodedRF(d.domains, n_estimators=rf_trees), 'SPE': _quiet(_spe()),
+               'SPE faithful (data bounds, exact stop)': _quiet(_spe(bounds_from_data=True, stopping='exact')),
+               'RDT (2009 settings)': _quiet(_rdt2009)}      # the leaks they warn about are stated in the prose
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', PrivacyLeakWarning)          # the faithful variant warns by design
-        res, repeats = _huang_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets, repeats)
-    table = _huang_paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS,
+        res, repeats = _runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets, repeats)
+    table = _paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS,
                          [('RF', 'RF'), ('SPE', 'SPE'), ('SPE', 'SPE faithful (data bounds, exact stop)'), ('RDT', 'RDT (2009 settings)')])
     d_ours = {p: huang_dataset(p).X.shape[1] for p in table.dataset.unique() if p in set(res.dataset)}
     table.insert(2, 'our_d', table.dataset.map(d_ours))
@@ -206,11 +206,11 @@ def _repro_huang_table1(full=False, n_jobs=1, backend=None, random_state=0, prog
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #98490d27
-class _HuangAllLabels(SemiSupervisedMedianForestClassifier):
+class _AllLabels(SemiSupervisedMedianForestClassifier):
     "Diagnostic, NOT epsilon-DP at epsilon: every tree's leaves use all labelled rows (N * epsilon in total)."
     def _memberships(self, n, T, src): return np.tile(np.arange(n), T), np.repeat(np.arange(T), n)
 
-class _HuangHideLabels(ClassifierMixin, BaseEstimator):
+class _HideLabels(ClassifierMixin, BaseEstimator):
     "Experiment helper: keep a stratified `labeled_fraction` of the training labels, mark the rest -1, fit `make(n_labeled)`."
     def __init__(self, make=None, labeled_fraction=0.2, epsilon=2.0, random_state=None, noise_seed=None):
         self.make, self.labeled_fraction, self.epsilon, self.random_state, self.noise_seed = make, labeled_fraction, epsilon, random_state, noise_seed
@@ -228,28 +228,28 @@ class _HuangHideLabels(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(X)
 
-def _huang_semi(cls, **kw):
+def _semi(cls, **kw):
     def make(d, eps):
-        return _HuangHideLabels(lambda n_lab: cls(domains=d.domains, classes=list(d.classes), **kw), epsilon=eps)
+        return _HideLabels(lambda n_lab: cls(domains=d.domains, classes=list(d.classes), **kw), epsilon=eps)
     return make
 
-def _huang_ssrdt(d, eps):
+def _ssrdt(d, eps):
     from dp_lit.rdt_sharp import RDTSharpClassifier
-    return _HuangHideLabels(lambda n_lab: RDTSharpClassifier(domains=d.domains, classes=list(d.classes), n_labeled=n_lab), epsilon=eps)
+    return _HideLabels(lambda n_lab: RDTSharpClassifier(domains=d.domains, classes=list(d.classes), n_labeled=n_lab), epsilon=eps)
 
-@register_reproduction('huang2022-table2', 'Huang, Lei and Kaban (2022), Table 2: semi-supervised accuracy, 20% labelled, epsilon = 2', _HUANG_PAPER)
-def _repro_huang_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
-    methods = {'SSPE-1': _huang_semi(SemiSupervisedMedianForestClassifier, private_features=True),
-               'SSPE-2': _huang_semi(SemiSupervisedMedianForestClassifier, private_features=False),
-               'SSPE-2, every tree all labels (N eps)': _huang_semi(_HuangAllLabels, private_features=False),
-               'PTE': _huang_semi(TransductiveMedianForestClassifier)}
-    if full: methods['SSRDT (RDT#)'] = _huang_ssrdt                        # 200 secondary trees: the slowest column, full runs only
+@register_reproduction('huang2022-table2', 'Huang, Lei and Kaban (2022), Table 2: semi-supervised accuracy, 20% labelled, epsilon = 2', _PAPER)
+def _repro_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+    methods = {'SSPE-1': _semi(SemiSupervisedMedianForestClassifier, private_features=True),
+               'SSPE-2': _semi(SemiSupervisedMedianForestClassifier, private_features=False),
+               'SSPE-2, every tree all labels (N eps)': _semi(_AllLabels, private_features=False),
+               'PTE': _semi(TransductiveMedianForestClassifier)}
+    if full: methods['SSRDT (RDT#)'] = _ssrdt                        # 200 secondary trees: the slowest column, full runs only
     import warnings
     from dp_lit.mechanisms import PrivacyLeakWarning
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', PrivacyLeakWarning)          # undocumented numeric bounds (see the prose)
-        res, repeats = _huang_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets, repeats)
-    table = _huang_paper_table(res, HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS,
+        res, repeats = _runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets, repeats)
+    table = _paper_table(res, HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS,
                          [('SSPE-1', 'SSPE-1'), ('SSPE-2', 'SSPE-2'), ('SSPE-2', 'SSPE-2, every tree all labels (N eps)'), ('PTE', 'PTE'),
                           ('SSRDT', 'SSRDT (RDT#)')])
     table = table[table.method.isin(methods)]
@@ -260,8 +260,8 @@ def _repro_huang_table2(full=False, n_jobs=1, backend=None, random_state=0, prog
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #8c070d37
-@register_reproduction('huang2022-fig2', 'Huang, Lei and Kaban (2022), Fig. 2: geometric vs uniform budget allocation', _HUANG_PAPER)
-def _repro_huang_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+@register_reproduction('huang2022-fig2', 'Huang, Lei and Kaban (2022), Fig. 2: geometric vs uniform budget allocation', _PAPER)
+def _repro_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     repeats = 50 if full else 5
     epsilons = [0.1, 0.2, 0.5, 1.0, 2.0, 5.0]
     rows = []
@@ -296,7 +296,7 @@ def _repro_huang_fig2(full=False, n_jobs=1, backend=None, random_state=0, progre
                f"({repeats} repetitions each); the paper reports it smaller in all of its settings.")
     return dict(results=res, table=table, figures={'median_distance_vs_epsilon': fig}, verdict=verdict)
 
-class _HuangTrueMedianForest(MedianForestClassifier):
+class _TrueMedianForest(MedianForestClassifier):
     "Fig. 1's reference: the same forest with exact medians (structure not private; leaves as in SPE)."
     def _levels(self, eps_s, depth): return super()._levels(math.inf, depth)
     def fit(self, X, y):
@@ -304,12 +304,12 @@ class _HuangTrueMedianForest(MedianForestClassifier):
         self.budget = Budget(math.inf, name='true-median reference (structure not private)')   # records, never refuses
         return super().fit(X, y)
 
-@register_reproduction('huang2022-fig1', 'Huang, Lei and Kaban (2022), Fig. 1: private vs true median vs random splits, accuracy vs epsilon', _HUANG_PAPER)
-def _repro_huang_fig1(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
+@register_reproduction('huang2022-fig1', 'Huang, Lei and Kaban (2022), Fig. 1: private vs true median vs random splits, accuracy vs epsilon', _PAPER)
+def _repro_fig1(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     repeats = 50 if full else 2
     epsilons = [0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
     def mk(cls, **kw): return lambda d, eps: cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
-    methods = {'private median (Alg. 1)': mk(MedianForestClassifier), 'true median': mk(_HuangTrueMedianForest),
+    methods = {'private median (Alg. 1)': mk(MedianForestClassifier), 'true median': mk(_TrueMedianForest),
                'random split': mk(MedianForestClassifier, n_candidates=1)}
     res = pd.concat([run_experiment(methods, {n: huang_synthetic(k)}, epsilons, repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
                                     random_state=random_state, progress=progress) for n, k in (('Syn5d', 5), ('Syn10d', 10))], ignore_index=True)
@@ -333,8 +333,8 @@ def _repro_huang_fig1(full=False, n_jobs=1, backend=None, random_state=0, progre
 # %% ../../nbs/52_repro_huang2022.ipynb #4cca4498
 HUANG_FIG3_SETS = ('Banknotes', 'GammaTele', 'Letter')      # the paper does not name its three sets; without the files: Syn5d, Syn10d, Syn15d
 
-@register_reproduction('huang2022-fig3', 'Huang, Lei and Kaban (2022), Fig. 3: accuracy vs number of trees, depths d and 2d', _HUANG_PAPER)
-def _repro_huang_fig3(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+@register_reproduction('huang2022-fig3', 'Huang, Lei and Kaban (2022), Fig. 3: accuracy vs number of trees, depths d and 2d', _PAPER)
+def _repro_fig3(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     "SPE at epsilon = 2 for N trees and maximum depth d or 2d (attributes with replacement at 2d); the paper's three claims checked."
     import warnings
     from dp_lit.mechanisms import PrivacyLeakWarning
@@ -346,7 +346,7 @@ def _repro_huang_fig3(full=False, n_jobs=1, backend=None, random_state=0, progre
     frames = []
     for p in sets:
         d = huang_dataset(p); k = d.X.shape[1]
-        methods = {f'{m}d|{N}': _huang_quiet(_huang_spe(n_estimators=N, max_depth=m * k)) for m in (1, 2) for N in n_trees}
+        methods = {f'{m}d|{N}': _quiet(_spe(n_estimators=N, max_depth=m * k)) for m in (1, 2) for N in n_trees}
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', PrivacyLeakWarning)
             frames.append(run_experiment(methods, {p: d}, [2.0], repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
@@ -382,19 +382,19 @@ def _repro_huang_fig3(full=False, n_jobs=1, backend=None, random_state=0, progre
 HUANG_FIELD_SETS = ('banknote', 'magic', 'letter', 'pendigits', 'dry_bean', 'wall_robot', 'occupancy', 'adult')
 HUANG_FIELD_DELTA = 1e-6   # DP-EBM's delta: it is (epsilon, delta)-DP, a weaker guarantee than the others' pure epsilon-DP
 
-def _huang_public_box(domains):
+def _public_box(domains):
     "Lower and upper bound of every column after `dp_lit.data.encode`: category codes 0..m-1, numeric domains as given."
     lo = np.array([0.0 if hasattr(v, 'values') else float(v.lower) for v in domains.values()])
     hi = np.array([v.size - 1.0 if hasattr(v, 'values') else float(v.upper) for v in domains.values()])
     return lo, hi
 
-class _HuangEncodedDP(ClassifierMixin, BaseEstimator):
+class _EncodedDP(ClassifierMixin, BaseEstimator):
     "Another library's private classifier on category codes, with the same public box as ours: diffprivlib's forest or InterpretML's DP-EBM."
     def __init__(self, kind='diffprivlib', domains=None, classes=None, epsilon=1.0, n_estimators=10, delta=HUANG_FIELD_DELTA):
         self.kind, self.domains, self.classes, self.epsilon, self.n_estimators, self.delta = kind, domains, classes, epsilon, n_estimators, delta
     def fit(self, X, y):
         import warnings
-        lo, hi = _huang_public_box(self.domains)
+        lo, hi = _public_box(self.domains)
         E = _encode_rows(X, self.domains)
         y = pd.Index(list(self.classes)).get_indexer(np.asarray(y))   # class codes: diffprivlib 0.6.6's forest predicts at chance with string labels
         if (y < 0).any(): raise ValueError("y holds a label outside classes")
@@ -414,7 +414,7 @@ class _HuangEncodedDP(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.classes_[np.asarray(self.model_.predict(_encode_rows(X, self.domains))).astype(int)]
 
-def _huang_field_available():
+def _field_available():
     "Which of the comparison's libraries import here (diffprivlib does not import with every scikit-learn)."
     ok = {}
     for kind, mod in (('diffprivlib', 'diffprivlib.models'), ('dp-ebm', 'interpret.privacy')):
@@ -422,24 +422,24 @@ def _huang_field_available():
         except Exception: ok[kind] = False
     return ok
 
-@register_reproduction('huang2022-field', 'SPE beside the field: Private-RDT, diffprivlib forest, DP-EBM at epsilon 0.5, 1, 2', _HUANG_PAPER)
-def _repro_huang_field(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+@register_reproduction('huang2022-field', 'SPE beside the field: Private-RDT, diffprivlib forest, DP-EBM at epsilon 0.5, 1, 2', _PAPER)
+def _repro_field(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     "Accuracy and fit time of SPE (and SSPE-1 on 20% of the labels), Private-RDT, diffprivlib's forest and DP-EBM on the same splits."
     import warnings
     from dp_lit.mechanisms import PrivacyLeakWarning
     repeats = repeats or (10 if full else 1)
     epsilons = [0.5, 1.0, 2.0]
-    libs = _huang_field_available()
+    libs = _field_available()
     frames = []
     for name in sets or HUANG_FIELD_SETS:
         try: d = load_dataset(name, download=False)
         except DatasetNotFoundError: continue
-        methods = {'SPE': _huang_quiet(_huang_spe()), 'SSPE-1 (20% of labels)': _huang_semi(SemiSupervisedMedianForestClassifier, private_features=True),
-                   'Private-RDT': _huang_quiet(_huang_rdt2009)}
+        methods = {'SPE': _quiet(_spe()), 'SSPE-1 (20% of labels)': _semi(SemiSupervisedMedianForestClassifier, private_features=True),
+                   'Private-RDT': _quiet(_rdt2009)}
         if libs['diffprivlib']:
-            methods['diffprivlib forest'] = lambda d, eps: _HuangEncodedDP('diffprivlib', d.domains, d.classes, eps)
+            methods['diffprivlib forest'] = lambda d, eps: _EncodedDP('diffprivlib', d.domains, d.classes, eps)
         if libs['dp-ebm'] and len(d.classes) == 2:
-            methods[f'DP-EBM (delta={HUANG_FIELD_DELTA:g})'] = lambda d, eps: _HuangEncodedDP('dp-ebm', d.domains, d.classes, eps)
+            methods[f'DP-EBM (delta={HUANG_FIELD_DELTA:g})'] = lambda d, eps: _EncodedDP('dp-ebm', d.domains, d.classes, eps)
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', PrivacyLeakWarning)
             frames.append(run_experiment(methods, {name: d}, epsilons, repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
@@ -467,42 +467,26 @@ def _repro_huang_field(full=False, n_jobs=1, backend=None, random_state=0, progr
 
 
 # %% ../../nbs/52_repro_huang2022.ipynb #344364d8
-import warnings as _baselines_warnings
-from ..mechanisms import PrivacyLeakWarning as _BaselinesLeak
-from ..baselines import SmoothRandomTreesClassifier as _BaselinesSRT, MaxTreeClassifier as _BaselinesMaxTree
+from ..baselines import SmoothRandomTreesClassifier, MaxTreeClassifier
 
-_BASELINES_PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
 
-class _BaselinesQuiet:
-    "Mixin for the experiment grid: the faithful variants' leak warnings are silenced inside fit (the prose states what leaks)."
-    def fit(self, X, y):
-        with _baselines_warnings.catch_warnings():
-            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
-            return super().fit(X, y)
-
-class _BaselinesQuietSRT(_BaselinesQuiet, _BaselinesSRT):
-    "SRT for the experiment grid (faithful variant's warnings silenced)."
-
-class _BaselinesQuietMaxTree(_BaselinesQuiet, _BaselinesMaxTree):
-    "MaxTree for the experiment grid (the not-DP accounting's warning silenced)."
-
-_BASELINES_T1 = {  # our method -> (paper column, estimator, keywords)
-    'SRT faithful': ('SRT', _BaselinesQuietSRT, dict(faithful=True, bounds_from_data=True)),
-    'SRT corrected': ('SRT', _BaselinesQuietSRT, dict()),
-    'MaxTree bootstrap, parallel (not DP)': ('MaxTree', _BaselinesQuietMaxTree, dict(sampling='bootstrap', accounting='parallel', neighbours='substitution')),
-    'MaxTree bootstrap, multiplicity': ('MaxTree', _BaselinesQuietMaxTree, dict(sampling='bootstrap', neighbours='substitution')),
-    'MaxTree disjoint': ('MaxTree', _BaselinesQuietMaxTree, dict()),
+_COMPETITORS_T1 = {  # our method -> (paper column, estimator, keywords)
+    'SRT faithful': ('SRT', SmoothRandomTreesClassifier, dict(faithful=True, bounds_from_data=True)),
+    'SRT corrected': ('SRT', SmoothRandomTreesClassifier, dict()),
+    'MaxTree bootstrap, parallel (not DP)': ('MaxTree', MaxTreeClassifier, dict(sampling='bootstrap', accounting='parallel', neighbours='substitution')),
+    'MaxTree bootstrap, multiplicity': ('MaxTree', MaxTreeClassifier, dict(sampling='bootstrap', neighbours='substitution')),
+    'MaxTree disjoint': ('MaxTree', MaxTreeClassifier, dict()),
 }
 
-_BASELINES_T1_QUICK = ('Banknotes', 'Blood Transfusion', 'Car', 'Claves', 'Iris', 'Wine', 'Syn10d')
+_T1_QUICK = ('Banknotes', 'Blood Transfusion', 'Car', 'Claves', 'Iris', 'Wine', 'Syn10d')
 
-def _baselines_factory(cls, kw):
-    "A factory (data set, epsilon) -> estimator with the data set's public domains and classes."
+def _competitor(cls, kw):
+    "A factory (data set, epsilon) -> estimator with the data set's public domains and classes, fitting with leak warnings silenced (the prose states what leaks)."
     def make(d, eps):
         return cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
-    return make
+    return _quiet(make)
 
-def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
+def _competitor_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
     "Huang's protocol (90/10 splits, epsilon = 2; 50 splits in full, 2 quick, or `repeats`) on every set with data; each set loaded once."
     import pandas as pd
     from dp_lit.data import DatasetNotFoundError
@@ -518,7 +502,7 @@ def _baselines_runs(methods, table, full, n_jobs, backend, random_state, progres
                                      random_state=random_state, progress=progress))
     return pd.concat(frames, ignore_index=True), repeats, majority
 
-def _baselines_wide(t, verdict=False):
+def _wide(t, verdict=False):
     "One row per data set: 'ours ± sd (paper)' for each method, with the verdict (within 2 sd / above / below) when asked."
     import numpy as np
     cell = lambda r: (('-' if not np.isfinite(r.ours) else f"{r.ours:.2f} ± {r.sd:.2f}") + f" ({r.paper:.2f})"
@@ -526,29 +510,29 @@ def _baselines_wide(t, verdict=False):
     w = t.assign(cell=[cell(r) for r in t.itertuples()]).pivot(index='dataset', columns='method', values='cell')
     return w.loc[list(dict.fromkeys(t.dataset)), list(dict.fromkeys(t.method))]
 
-_BASELINES_COSTS = (('SRT: faithful - corrected', 'SRT faithful', 'SRT corrected'),
+_COSTS = (('SRT: faithful - corrected', 'SRT faithful', 'SRT corrected'),
                     ('MaxTree: bootstrap parallel - disjoint', 'MaxTree bootstrap, parallel (not DP)', 'MaxTree disjoint'),
                     ('MaxTree: bootstrap parallel - multiplicity', 'MaxTree bootstrap, parallel (not DP)', 'MaxTree bootstrap, multiplicity'),
                     ('TOP: one-label - 2M/Lambda sensitivity', 'TOP, one-label sensitivity (not DP)', 'TOP'))
 
-def _baselines_costs(*tables):
+def _costs(*tables):
     "Per data set, the accuracy (points) each correction costs: the not-DP variant's mean minus the corrected one's, with the majority rate."
     import pandas as pd
     t = pd.concat(tables, ignore_index=True)
     ours = t.pivot_table(index='dataset', columns='method', values='ours', aggfunc='first')
-    out = pd.DataFrame({name: ours[a] - ours[b] for name, a, b in _BASELINES_COSTS if a in ours and b in ours})
+    out = pd.DataFrame({name: ours[a] - ours[b] for name, a, b in _COSTS if a in ours and b in ours})
     out['majority %'] = t.groupby('dataset').majority.first()
     return out.loc[[d for d in dict.fromkeys(t.dataset) if d in out.index]].dropna(how='all', subset=out.columns[:-1])
 
 @register_reproduction('huang2022-table1-competitors',
-                       'Huang, Lei and Kaban (2022), Table 1: the SRT and MaxTree columns (faithful and corrected), epsilon = 2', _BASELINES_PAPER)
-def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+                       'Huang, Lei and Kaban (2022), Table 1: the SRT and MaxTree columns (faithful and corrected), epsilon = 2', _PAPER)
+def _repro_competitors_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import numpy as np
-    from dp_lit.repro.huang2022 import HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, _huang_paper_table
-    methods = {m: _baselines_factory(cls, kw) for m, (_, cls, kw) in _BASELINES_T1.items()}
-    sets = sets or (list(HUANG2022_TABLE1) if full else list(_BASELINES_T1_QUICK))
-    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets, repeats)
-    table = _huang_paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, [(p, m) for m, (p, _, _) in _BASELINES_T1.items()])
+    from dp_lit.repro.huang2022 import HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, _paper_table
+    methods = {m: _competitor(cls, kw) for m, (_, cls, kw) in _COMPETITORS_T1.items()}
+    sets = sets or (list(HUANG2022_TABLE1) if full else list(_T1_QUICK))
+    res, repeats, maj = _competitor_runs(methods, HUANG2022_TABLE1, full, n_jobs, backend, random_state, progress, sets, repeats)
+    table = _paper_table(res, HUANG2022_TABLE1, HUANG2022_TABLE1_METHODS, [(p, m) for m, (p, _, _) in _COMPETITORS_T1.items()])
     if sets: table = table[table.dataset.isin(sets)].reset_index(drop=True)
     table['majority'] = table.dataset.map(maj)
     table['paper_at_or_below_majority'] = table.paper <= table.majority + 0.5
@@ -560,40 +544,34 @@ def _repro_baselines_table1(full=False, n_jobs=1, backend=None, random_state=0, 
         x = ok[ok.method == a].set_index('dataset').ours; y = ok[ok.method == b].set_index('dataset').ours
         cost[b] = (x - y).mean()
     low = table[table.paper_at_or_below_majority & table.method.isin(['SRT faithful', 'MaxTree disjoint'])]
-    ours_low = lambda r: ', '.join(f"{m.replace(_BASELINES_T1[m][0], '').strip() or m} {o:.2f}" for m, o in
-                                   ok[(ok.dataset == r.dataset) & (ok.method.map(lambda m: _BASELINES_T1[m][0]) == _BASELINES_T1[r.method][0])]
+    ours_low = lambda r: ', '.join(f"{m.replace(_COMPETITORS_T1[m][0], '').strip() or m} {o:.2f}" for m, o in
+                                   ok[(ok.dataset == r.dataset) & (ok.method.map(lambda m: _COMPETITORS_T1[m][0]) == _COMPETITORS_T1[r.method][0])]
                                    [['method', 'ours']].itertuples(index=False))
     verdict = (f"{repeats} random 90/10 splits per set, epsilon = 2. Within 2 sd of the paper or above it: "
                + '; '.join(f"{m}: {int(r.get('within 2 sd', 0) + r.get('above', 0))} of {int(r.sum())}" for m, r in cnt.iterrows())
                + ". Mean accuracy cost of the correction (points): "
                + '; '.join(f"{m}: {v:.2f}" for m, v in cost.items())
                + ". Paper values at or below our majority-class rate (+0.5): "
-               + ', '.join(f"{r.dataset} {_BASELINES_T1[r.method][0]} {r.paper:.2f} (majority {r.majority:.1f}; ours: {ours_low(r)})"
+               + ', '.join(f"{r.dataset} {_COMPETITORS_T1[r.method][0]} {r.paper:.2f} (majority {r.majority:.1f}; ours: {ours_low(r)})"
                            for r in low.itertuples()) + '.')
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #7bbbb7b3
-from ..baselines import TOPClassifier as _BaselinesTOP
+from ..baselines import TOPClassifier
 
-class _BaselinesQuietTOP(_BaselinesTOP):
-    "TOP for the experiment grid, with the control's warning silenced."
-    def fit(self, X, y):
-        with _baselines_warnings.catch_warnings():
-            _baselines_warnings.simplefilter('ignore', _BaselinesLeak)
-            return super().fit(X, y)
-
-_BASELINES_T2_QUICK = ('Banknotes', 'Car', 'Claves', 'GammaTele', 'Mushroom', 'Pendigits', 'Syn10d')
-_BASELINES_T2 = {'TOP': dict(), 'TOP, one-label sensitivity (not DP)': dict(leaky_sensitivity=True)}
+_T2_QUICK = ('Banknotes', 'Car', 'Claves', 'GammaTele', 'Mushroom', 'Pendigits', 'Syn10d')
+_COMPETITORS_T2 = {'TOP': dict(), 'TOP, one-label sensitivity (not DP)': dict(leaky_sensitivity=True)}
 
 @register_reproduction('huang2022-table2-top', 'Huang, Lei and Kaban (2022), Table 2: the TOP column (reconstructed), 20% labelled, epsilon = 2',
-                       _BASELINES_PAPER)
-def _repro_baselines_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
+                       _PAPER)
+def _repro_top_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import numpy as np
-    from dp_lit.repro.huang2022 import HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS, _huang_paper_table, _huang_semi
-    methods = {m: _huang_semi(_BaselinesQuietTOP, **kw) for m, kw in _BASELINES_T2.items()}
-    sets = sets or (list(HUANG2022_TABLE2) if full else list(_BASELINES_T2_QUICK))
-    res, repeats, maj = _baselines_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets, repeats)
-    table = _huang_paper_table(res, HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS, [('TOP', m) for m in _BASELINES_T2])
+    from dp_lit.repro.huang2022 import HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS, _paper_table, _semi
+    methods = {m: _semi(TOPClassifier,   # _semi silences the control's warning inside fit
+                                   **kw) for m, kw in _COMPETITORS_T2.items()}
+    sets = sets or (list(HUANG2022_TABLE2) if full else list(_T2_QUICK))
+    res, repeats, maj = _competitor_runs(methods, HUANG2022_TABLE2, full, n_jobs, backend, random_state, progress, sets, repeats)
+    table = _paper_table(res, HUANG2022_TABLE2, HUANG2022_TABLE2_METHODS, [('TOP', m) for m in _COMPETITORS_T2])
     table = table[table.dataset.isin(sets)].reset_index(drop=True)
     table['majority'] = table.dataset.map(maj)
     table['paper_at_or_below_majority'] = table.paper <= table.majority + 0.5
@@ -609,12 +587,12 @@ def _repro_baselines_table2(full=False, n_jobs=1, backend=None, random_state=0, 
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #31a08a9e
-_BASELINES_TABLES_QUICK = ('Banknotes', 'Car', 'Claves', 'Syn10d')
-_BASELINES_PAPER_COLUMN = {'RF': 'RF', 'SPE': 'SPE', 'SPE faithful (data bounds, exact stop)': 'SPE', 'RDT (2009 settings)': 'RDT',
+_TABLES_QUICK = ('Banknotes', 'Car', 'Claves', 'Syn10d')
+_PAPER_COLUMN = {'RF': 'RF', 'SPE': 'SPE', 'SPE faithful (data bounds, exact stop)': 'SPE', 'RDT (2009 settings)': 'RDT',
                            'SSPE-1': 'SSPE-1', 'SSPE-2': 'SSPE-2', 'SSPE-2, every tree all labels (N eps)': 'SSPE-2', 'PTE': 'PTE',
-                           'SSRDT (RDT#)': 'SSRDT', **{m: c for m, (c, _, _) in _BASELINES_T1.items()}, **{m: 'TOP' for m in _BASELINES_T2}}
+                           'SSRDT (RDT#)': 'SSRDT', **{m: c for m, (c, _, _) in _COMPETITORS_T1.items()}, **{m: 'TOP' for m in _COMPETITORS_T2}}
 
-def _baselines_agreement(table):
+def _agreement(table):
     "Per table and our column: cells within 2 sd of the paper or above it, out of the cells with data."
     import numpy as np, pandas as pd
     ok = table[np.isfinite(table.ours)]
@@ -622,15 +600,15 @@ def _baselines_agreement(table):
     return pd.DataFrame({'agree': g.apply(lambda v: int(v.isin(['within 2 sd', 'above']).sum())), 'of': g.size()}).reset_index()
 
 @register_reproduction('huang2022-tables', "Huang, Lei and Kaban (2022), Tables 1 and 2: every column beside the paper's, with agreement counts",
-                       _BASELINES_PAPER)
-def _repro_baselines_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, parts=None):
+                       _PAPER)
+def _repro_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, parts=None):
     "Both tables from the median forests' reproductions and the competitors'; `parts` reuses outputs already computed (by name)."
     import numpy as np, pandas as pd
-    from dp_lit.repro.huang2022 import _repro_huang_table1, _repro_huang_table2, HUANG2022_TABLE1, HUANG2022_TABLE2, HUANG2022_TABLE1_METHODS, HUANG2022_TABLE2_METHODS
-    sets = list(sets) if sets else (None if full else list(_BASELINES_TABLES_QUICK))
+    from dp_lit.repro.huang2022 import _repro_table1, _repro_table2, HUANG2022_TABLE1, HUANG2022_TABLE2, HUANG2022_TABLE1_METHODS, HUANG2022_TABLE2_METHODS
+    sets = list(sets) if sets else (None if full else list(_TABLES_QUICK))
     kw = dict(full=full, n_jobs=n_jobs, backend=backend, random_state=random_state, progress=progress)
-    runs = {'median forests, Table 1': ('Table 1', _repro_huang_table1, HUANG2022_TABLE1), 'competitors, Table 1': ('Table 1', _repro_baselines_table1, HUANG2022_TABLE1),
-            'median forests, Table 2': ('Table 2', _repro_huang_table2, HUANG2022_TABLE2), 'competitors, Table 2': ('Table 2', _repro_baselines_table2, HUANG2022_TABLE2)}
+    runs = {'median forests, Table 1': ('Table 1', _repro_table1, HUANG2022_TABLE1), 'competitors, Table 1': ('Table 1', _repro_competitors_table1, HUANG2022_TABLE1),
+            'median forests, Table 2': ('Table 2', _repro_table2, HUANG2022_TABLE2), 'competitors, Table 2': ('Table 2', _repro_top_table2, HUANG2022_TABLE2)}
     parts, tables, results = dict(parts or {}), [], []
     for name, (tab, f, paper) in runs.items():
         s = None if sets is None else [p for p in sets if p in paper]
@@ -640,7 +618,7 @@ def _repro_baselines_tables(full=False, n_jobs=1, backend=None, random_state=0, 
         tables.append((t[t.dataset.isin(s)] if s else t).assign(table=tab))
         results.append(out['results'].assign(table=tab))
     table = pd.concat(tables, ignore_index=True)
-    table = table.assign(paper_column=table.method.map(lambda m: _BASELINES_PAPER_COLUMN.get(m, m)))[
+    table = table.assign(paper_column=table.method.map(lambda m: _PAPER_COLUMN.get(m, m)))[
         ['table', 'dataset', 'paper_column', 'method', 'paper', 'ours', 'sd', 'runs', 'verdict']]
     missing = []                                                        # paper columns that this setting does not run
     for tab, cols, paper in (('Table 1', HUANG2022_TABLE1_METHODS, HUANG2022_TABLE1), ('Table 2', HUANG2022_TABLE2_METHODS, HUANG2022_TABLE2)):
@@ -653,8 +631,8 @@ def _repro_baselines_tables(full=False, n_jobs=1, backend=None, random_state=0, 
                                   ignore_index=True)
     order = {c: i for i, c in enumerate(HUANG2022_TABLE1_METHODS + HUANG2022_TABLE2_METHODS)}
     table = table.sort_values(['table', 'paper_column'], key=lambda s: s.map(order) if s.name == 'paper_column' else s, kind='stable').reset_index(drop=True)
-    agreement = _baselines_agreement(table)
-    wide = {tab: _baselines_wide(table[table.table == tab], verdict=True) for tab in ('Table 1', 'Table 2') if (table.table == tab).any()}
+    agreement = _agreement(table)
+    wide = {tab: _wide(table[table.table == tab], verdict=True) for tab in ('Table 1', 'Table 2') if (table.table == tab).any()}
     n_splits = int(table.runs.max()) if len(table) else 0
     verdict = (f"Up to {n_splits} random 90/10 splits per set, epsilon = 2; within 2 sd of the paper or above it, per column of ours: "
                + '; '.join(f"{tab} -- " + ', '.join(f"{r.method} {r.agree}/{r['of']}" for _, r in agreement[agreement.table == tab].iterrows())
