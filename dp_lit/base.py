@@ -190,7 +190,9 @@ def curator_state(est, # a fitted estimator
                  ) -> list:
     "The declared curator-only patterns of `est` whose top-level attribute is present (not None) in `state`."
     state = vars(est) if state is None else state
-    return [p for p in getattr(type(est), '_curator_only', ()) if state.get(p.split('.')[0].split('[')[0]) is not None]
+    top = lambda p: p.split('.')[0].split('[')[0]                       # the attribute a dotted pattern starts from
+    return [p for p in getattr(type(est), '_curator_only', ())
+            if any(v is not None for k, v in state.items() if fnmatch.fnmatchcase(k, top(p)))]
 
 class ReleasePolicy:
     "Mixin: the pickle drops `_transient` caches and names, in a `PrivacyLeakWarning`, the curator-only state it carries."

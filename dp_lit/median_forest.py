@@ -23,7 +23,7 @@ from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
 from .base import (Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params)
-import dp_lit.trees as _trees
+import dp_lit.kernels as _kernels
 
 # %% auto #0
 __all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'MedianForestClassifier',
@@ -59,7 +59,7 @@ class MedianTrees:
 
     def _compiled(self, E):
         "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
-        if not _trees._USE_KERNELS or not len(E): return None
+        if not _kernels.compiled_walks() or not len(E): return None
         E = np.ascontiguousarray(E, dtype=np.float64)
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
@@ -84,7 +84,7 @@ class MedianTrees:
         k = self._compiled(E)
         if k is not None:
             out = np.empty((T, n), np.int64)
-            _trees._KERNELS['_k_stored_apply'](k[0], np.asarray(self.roots, np.int64), False, *k[1], out)
+            _kernels.stored_tree_leaves(k[0], np.asarray(self.roots, np.int64), False, *k[1], out)
             return out
         node = np.repeat(self.roots, n)
         rows = np.tile(np.arange(n), T)
@@ -97,7 +97,7 @@ class MedianTrees:
         k = self._compiled(E)
         if k is not None:
             out = np.empty((1, len(E)), np.int64)
-            _trees._KERNELS['_k_stored_apply'](k[0], np.asarray(self.roots[tree_of_row], np.int64), True, *k[1], out)
+            _kernels.stored_tree_leaves(k[0], np.asarray(self.roots[tree_of_row], np.int64), True, *k[1], out)
             return out[0]
         return self._descend(E, self.roots[tree_of_row], np.arange(len(E)))
 
@@ -110,7 +110,7 @@ class MedianTrees:
         k = self._compiled(E)
         if k is None: return values[self.apply(E)].sum(axis=0)
         out = np.zeros((len(E), values.shape[1]))
-        _trees._KERNELS['_k_stored_sum'](k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
+        _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
         return out
 
 # %% ../nbs/13_median_forests.ipynb #ea453a5c
@@ -298,9 +298,9 @@ def _k_route(x, a, p, is_c, out):
         b = a[k]
         out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
 
-_MF_KERNELS = ({f.__name__: _trees._numba.njit(cache=True, nogil=True)(f) for f in (_k_level_counts, _k_groups, _k_cat_utils, _k_route, _k_pick_attributes,
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_k_level_counts, _k_groups, _k_cat_utils, _k_route, _k_pick_attributes,
                                                                               _k_children)}
-               if _trees._numba is not None else {})
+               if _kernels.HAVE_NUMBA else {})
 
 def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
                           m_idx, stop, offset):
@@ -344,6 +344,48 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
             p[cat[fin]] = _em_segments(u, nv[fin], sens, ec[fin], src)
     return p, a_all, r_all, x_all
 
+# %% ../nbs/13_median_forests.ipynb #2d92e72b
+def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, n_values, n_cand, sens, relation, src,
+                       bounds_from_data, m_idx, stop, offset, return_leaves):
+    "One level without the compiled pass: the memberships of splitting nodes, their values, and one released split per node."
+    keep = split[m_node]
+    if return_leaves:
+        stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
+    a_all, r_all = loc[m_node[keep]], m_row[keep]
+    x_all = E[r_all, j[a_all]]
+    p = np.empty(len(j))
+    for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
+        if not len(group): continue
+        gl = np.full(len(j), -1); gl[group] = np.arange(len(group))
+        sel = gl[a_all] >= 0
+        xa, aa = x_all[sel], gl[a_all[sel]]
+        if cat:
+            p[group] = _categorical_splits(xa, aa, cnt_S[group], n_values[group], eps_node[group], sens, relation, src)
+        else:
+            blo, bhi = lo_S[group], hi_S[group]
+            if bounds_from_data:                          # the node's own min and max: read off the private rows
+                has = cnt_S[group] > 0
+                mn = np.full(len(group), np.inf); mx = np.full(len(group), -np.inf)
+                np.minimum.at(mn, aa, xa); np.maximum.at(mx, aa, xa)
+                blo, bhi = np.where(has, mn, blo), np.where(has, mx, bhi)
+            p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], n_cand, sens, relation, src)
+    return p, a_all, r_all, x_all, m_idx
+
+def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled):
+    "The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point."
+    d = lo.shape[1]
+    if compiled:
+        c_lo, c_hi, c_used = np.empty((2 * len(S), d)), np.empty((2 * len(S), d)), np.empty((2 * len(S), d), bool)
+        _MF_KERNELS['_k_children'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
+        return c_lo, c_hi, c_used
+    c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
+    num = np.flatnonzero(~is_c)
+    c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])
+    c_lo[2 * num + 1, j[num]] = np.maximum(p[num], c_lo[2 * num + 1, j[num]])
+    c_used = np.repeat(used[S], 2, axis=0)
+    if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
+    return c_lo, c_hi, c_used
+
 # %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        E:np.ndarray, # encoded rows that shape the trees (n x d)
@@ -380,7 +422,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     m_node, m_row = np.asarray(member_tree, np.int64).copy(), member_row.copy()
-    compiled = _trees._USE_KERNELS and bool(_MF_KERNELS)
+    compiled = _kernels.compiled_walks() and bool(_MF_KERNELS)
     M0 = len(m_node)
     m_idx = np.arange(M0) if return_leaves else np.zeros(0, np.int64)   # membership of each entry, and the node each one stops at
     stop = np.full(M0, -1) if return_leaves else np.zeros(0, np.int64)
@@ -409,27 +451,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 p, a_all, r_all, x_all = got
                 if return_leaves: m_idx = m_idx[:len(a_all)]
             else:
-                keep = split[m_node]
-                if return_leaves:
-                    stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
-                a_all, r_all = loc[m_node[keep]], m_row[keep]
-                x_all = E[r_all, j[a_all]]
-                p = np.empty(len(S))
-                for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
-                    if not len(group): continue
-                    gl = np.full(len(S), -1); gl[group] = np.arange(len(group))
-                    sel = gl[a_all] >= 0
-                    xa, aa = x_all[sel], gl[a_all[sel]]
-                    if cat:
-                        p[group] = _categorical_splits(xa, aa, cnt_S[group], space.n_values[j[group]], eps_node[group], sens, relation, src)
-                    else:
-                        blo, bhi = lo[S[group], j[group]], hi[S[group], j[group]]
-                        if bounds_from_data:                          # the node's own min and max: read off the private rows
-                            has = cnt_S[group] > 0
-                            mn = np.full(len(group), np.inf); mx = np.full(len(group), -np.inf)
-                            np.minimum.at(mn, aa, xa); np.maximum.at(mx, aa, xa)
-                            blo, bhi = np.where(has, mn, blo), np.where(has, mx, bhi)
-                        p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], cand_at[lvl], sens, relation, src)
+                p, a_all, r_all, x_all, m_idx = _split_level_numpy(
+                    E, m_node, m_row, split, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node, space.n_values[j], cand_at[lvl],
+                    sens, relation, src, bounds_from_data, m_idx, stop, offset, return_leaves)
             if record is not None:
                 true = _numeric_splits(x_all, a_all, cnt_S, lo[S, j], hi[S, j], np.full(len(S), np.inf), 1, sens, relation, src)
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
@@ -442,16 +466,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
-            if compiled:
-                c_lo, c_hi, c_used = np.empty((2 * len(S), d)), np.empty((2 * len(S), d)), np.empty((2 * len(S), d), bool)
-                _MF_KERNELS['_k_children'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
-            else:
-                c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
-                num = np.flatnonzero(~is_c)
-                c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])
-                c_lo[2 * num + 1, j[num]] = np.maximum(p[num], c_lo[2 * num + 1, j[num]])
-                c_used = np.repeat(used[S], 2, axis=0)
-                if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
+            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
             c_tree = np.repeat(n_tree[S], 2)
         else:
             if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]

@@ -731,16 +731,6 @@ class RandomStructure(_CountingStructure):
         got = self.enumerate_leaves(limit)
         return None if got is None else len(got[0])
 
-# %% ../nbs/10_trees.ipynb #9a7b53c3
-_numba = numba
-_KERNELS = (dict(_k_leaf_index=table_leaf_index, _k_counts=table_class_counts, _k_rows_add=table_add_rows,
-                 _k_stored_apply=stored_tree_leaves, _k_stored_sum=stored_tree_sum) if HAVE_NUMBA else {})
-
-def __getattr__(name):
-    "`_USE_KERNELS` (read by older code) is the current setting of `compiled_walks`."
-    if name == '_USE_KERNELS': return compiled_walks()
-    raise AttributeError(f"module 'dp_lit.trees' has no attribute {name!r}")
-
 # %% ../nbs/10_trees.ipynb #71bad87a
 def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the training rows (from `RandomStructure.leaves`)
                  n_leaves:int, # number of reached leaves
