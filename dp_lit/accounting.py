@@ -98,6 +98,7 @@ class _LedgerSpending:
 
     def spend(self, epsilon:float, # budget this step uses
               what:str, # what the step releases, e.g. "leaf counts of tree 3"; public, never a private quantity (row counts!)
+              _block=None, # internal: a reservation whose parts are listed under this entry
              ) -> float:
         "Charge `epsilon` sequentially for `what`, here and up every enclosing block; raise before recording if it does not fit."
         eps = check_epsilon(epsilon, allow_inf=True)
@@ -105,7 +106,7 @@ class _LedgerSpending:
             ledgers, blocks = self._plan(eps, what)     # every level is checked before any level is changed
             for b, s in ledgers: b._spent = s
             for blk, c in blocks: blk.entry['epsilon'] = c
-            self._entries.append(dict(what=what, epsilon=eps, composition='sequential', charged=True))
+            self._entries.append(dict(what=what, epsilon=eps, composition='sequential', charged=True, **({'block': _block} if _block else {})))
             root = ledgers[-1][0]
             root._version += 1
             rec = _LIVE.get(root._uid)
@@ -125,6 +126,15 @@ class _LedgerBlocks:
         finally:
             block.close()
 
+    def reserve(self, epsilon:float, # the whole release's budget: every step it will take
+                what:str, # what the release is, e.g. "SPE fit"; public
+               ) -> 'Budget':
+        "Charge a multi-step release's whole `epsilon` at once, atomically, and return the ledger its steps spend from."
+        eps = check_epsilon(epsilon, allow_inf=True)
+        res = _Reservation(self, eps, what)
+        self.spend(eps, what + ' [reserved]', _block=res)   # refused here, before any step spends, if it does not fit
+        return res.ledger
+
     def open_parallel(self, what:str) -> '_ParallelBlock':
         "A parallel block that stays open across calls (one part per disjoint batch); disjointness is the caller's promise."
         return _ParallelBlock(self, what)
@@ -139,7 +149,7 @@ class _LedgerView:
                              charged=e['charged'], level=level))
             block = e.get('block')
             for w, b in (block._parts if block is not None else ()):
-                rows.append(dict(what=indent + '    ' + w, epsilon=b.spent, composition='parallel part', charged=False,
+                rows.append(dict(what=indent + '    ' + w, epsilon=b.spent, composition=getattr(block, 'kind', 'parallel part'), charged=False,
                                  level=level + 1))
                 if full:   # a part's own steps count toward the part, not directly toward this ledger
                     rows += [dict(r, charged=False) for r in b._rows(full, indent + '        ', level + 1)]
@@ -215,6 +225,7 @@ def _detached_message(b):
 
 class _ParallelBlock:
     "Parts of a parallel block; each part is a `Budget` of its own, charged to the parent as the maximum."
+    kind = 'parallel part'
     def __init__(self, parent:Budget, what:str):
         self.parent, self.what = parent, what
         self.entry = dict(what=what + ' [parallel]', epsilon=0.0, composition='parallel', charged=True, block=self)
@@ -255,6 +266,16 @@ class _ParallelBlock:
     def __copy__(self): return self
     def __deepcopy__(self, memo): return self
 
+
+class _Reservation:
+    "A release's whole budget, charged to its ledger at once; its steps spend from a ledger of their own, capped at it."
+    kind = 'reserved part'
+    def __init__(self, parent:Budget, eps:float, what:str):
+        self.ledger = Budget.__new__(Budget)
+        self.ledger._init(eps, f"{parent.name} / {what}", None)
+        self._parts = [(what, self.ledger)]
+    def __copy__(self): return self
+    def __deepcopy__(self, memo): return self
 
 # %% ../nbs/01_accounting.ipynb #8899c98a
 def _check_depth(depth):

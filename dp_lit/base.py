@@ -5,10 +5,15 @@
 # %% ../nbs/04_base.ipynb #0d2a77e4
 from __future__ import annotations
 
+import contextlib
 import fnmatch
+import functools
 import math
 import numbers
+import os
+import threading
 import warnings
+import weakref
 
 import numpy as np
 import pandas as pd
@@ -22,7 +27,8 @@ from .accounting import Budget
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'check_choice', 'check_int',
            'check_real', 'check_noise_seed', 'check_budget', 'check_relation', 'check_random_state_param', 'Check',
-           'validate_params', 'check_y', 'encode_labels', 'curator_state', 'ReleasePolicy']
+           'validate_params', 'check_y', 'encode_labels', 'curator_state', 'ReleasePolicy', 'ConcurrentFitError',
+           'one_fit', 'OneFitAtATime', 'MemoryPlanError', 'memory_limit', 'check_memory_plan']
 
 # %% ../nbs/04_base.ipynb #4a43ebfc
 NEIGHBOURS = {
@@ -208,3 +214,63 @@ class ReleasePolicy:
                           f"as private as the training data.{(' ' + self._publish_hint) if self._publish_hint else ''}",
                           PrivacyLeakWarning, stacklevel=2)
         return state
+
+# %% ../nbs/04_base.ipynb #fedda6e2
+class ConcurrentFitError(RuntimeError):
+    "A fit of an estimator object started while another fit of the same object was running."
+
+_FIT_LOCKS = weakref.WeakKeyDictionary()                 # estimator object -> its lock (gone with the object)
+_FIT_LOCKS_GUARD = threading.Lock()
+
+@contextlib.contextmanager
+def one_fit(est):
+    "Run the body as the only fit of `est`: a concurrent fit of the same object raises `ConcurrentFitError`."
+    with _FIT_LOCKS_GUARD:
+        lock = _FIT_LOCKS.get(est)
+        if lock is None: lock = _FIT_LOCKS[est] = threading.RLock()     # re-entrant: a subclass fit calling its parent's
+    if not lock.acquire(blocking=False):
+        raise ConcurrentFitError(f"another fit of this {type(est).__name__} object is running in another thread; fitting one "
+                                 "object from several threads would mix their states. Fit a clone per thread (sklearn.base.clone)")
+    try: yield
+    finally: lock.release()
+
+class OneFitAtATime:
+    "Mixin: `fit` and `partial_fit` of every subclass run one at a time per object (`one_fit`)."
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        for name in ('fit', 'partial_fit'):
+            f = cls.__dict__.get(name)
+            if f is not None and not getattr(f, '_one_fit', False):
+                @functools.wraps(f)
+                def guarded(self, *a, _f=f, **k):
+                    with one_fit(self): return _f(self, *a, **k)
+                guarded._one_fit = True
+                setattr(cls, name, guarded)
+
+# %% ../nbs/04_base.ipynb #869a61c4
+class MemoryPlanError(MemoryError):
+    "A fit's planned memory, estimated from public quantities, exceeds the limit (`DP_LIT_MAX_MEMORY`)."
+
+_UNITS = {'': 1, 'B': 1, 'KB': 2**10, 'MB': 2**20, 'GB': 2**30, 'TB': 2**40}
+
+def memory_limit() -> int:
+    "The byte limit of one fit's planned memory: `DP_LIT_MAX_MEMORY` if set (e.g. '8GB'), else half the physical memory."
+    v = os.environ.get('DP_LIT_MAX_MEMORY', '').strip().upper().replace(' ', '')
+    if v:
+        num = v.rstrip('KMGTB'); unit = v[len(num):]
+        try: return int(float(num) * _UNITS[unit])
+        except (ValueError, KeyError):
+            raise ValueError(f"DP_LIT_MAX_MEMORY must be a number of bytes, optionally with a unit (KB, MB, GB, TB); got {v!r}") from None
+    try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') // 2
+    except (ValueError, OSError, AttributeError): return 8 * 2**30
+
+def check_memory_plan(nbytes:float, # the planned allocation, from public quantities only
+                      what:str, # what is allocated, e.g. "PrivateRDTClassifier: leaf counts of 10 trees"
+                      change:str, # the parameters that lower it, e.g. "lower max_depth or n_estimators"
+                     ) -> float:
+    "Raise `MemoryPlanError` naming `what` and `change` when `nbytes` exceeds `memory_limit()`; return `nbytes`."
+    lim = memory_limit()
+    if nbytes > lim:
+        raise MemoryPlanError(f"{what} would need about {nbytes / 2**30:.3g} GiB, more than the limit of {lim / 2**30:.3g} GiB "
+                              f"(DP_LIT_MAX_MEMORY); {change}")
+    return nbytes
