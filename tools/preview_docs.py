@@ -12,7 +12,8 @@ the script lists the pages that failed and exits with status 1 if any did (CI re
 What Quarto would do and nbconvert does not is done here: the YAML front matter becomes the page's title
 and summary, cells marked `#| echo: false` (the API entries) show their output only, `#| output: false`
 cells show their code only, directive lines are removed, Quarto link attributes (`{target=...}`) are
-dropped, and a navigation bar lists every page in sidebar order.
+dropped, and a navigation bar lists every page in sidebar order. MathJax is served from the site itself (copied
+from the `jupyter_server_mathjax` package of the `dev` extra), so formulas render with no network.
 """
 import multiprocessing as mp, os, re, shutil, sys, time, traceback
 from pathlib import Path
@@ -105,6 +106,21 @@ def _to_page(nb, site, nav):
     return nb, fm.get('output-file') or 'index.html', title
 
 
+_re_requirejs = re.compile(r'<script[^>]*src="https?://[^"]*require(?:\.min)?\.js"[^>]*>\s*</script>')
+
+
+def _vendor_mathjax(out):
+    "Copy MathJax 2.7 from the installed `jupyter_server_mathjax` package (PyPI) into the site; its URL, or None if absent."
+    try:
+        import jupyter_server_mathjax
+    except ImportError:
+        return None
+    src = Path(jupyter_server_mathjax.__file__).parent / 'static'
+    if not (src / 'MathJax.js').exists(): return None
+    shutil.copytree(src, out / 'mathjax', dirs_exist_ok=True)
+    return 'mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe'
+
+
 def _html(pages, out, nav_items, site):
     from nbconvert import HTMLExporter
     from traitlets.config import Config
@@ -115,6 +131,9 @@ def _html(pages, out, nav_items, site):
     cfg.HTMLExporter.preprocessors = ['nbconvert.preprocessors.TagRemovePreprocessor']
     cfg.TemplateExporter.exclude_input_prompt = True      # no 'In [ ]:' / 'Out[0]:' beside every cell, as on the site
     cfg.TemplateExporter.exclude_output_prompt = True
+    mathjax = _vendor_mathjax(out)                        # math renders with no network; else nbconvert's CDN default
+    if mathjax: cfg.HTMLExporter.mathjax_url = mathjax
+    else: print("jupyter_server_mathjax is not installed: pages load MathJax from the network (pip install jupyter-server-mathjax)")
     exp = HTMLExporter(config=cfg)
     nav = ' · '.join(f'[{t}]({f})' for f, t in nav_items)
     css = (Path(__file__).resolve().parents[1] / 'nbs' / 'styles.css')
@@ -124,6 +143,7 @@ def _html(pages, out, nav_items, site):
         nb, fname, title = _to_page(nb, site, '**dp_lit** — ' + nav)
         nb.metadata['title'] = title
         html, _ = exp.from_notebook_node(nb)
+        html = _re_requirejs.sub('', html)                 # require.js serves widgets, which no page has: no script from the network
         (out / fname).write_text(html.replace('</head>', extra + '</head>', 1))
 
 
