@@ -20,7 +20,7 @@ from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, ch
 from .accounting import Budget
 from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
-                         check_y, validate_params)
+                         check_y, validate_params, OneFitAtATime)
 from .linear import DPLogisticRegression
 
 # %% auto #0
@@ -148,7 +148,7 @@ class _VotePrediction:
 
 
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(_VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
     _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
@@ -224,12 +224,12 @@ class SmoothRandomTreesClassifier(_VotePrediction, ReleasePolicy, ClassifierMixi
         n_cat = int(self.space_.is_cat.sum())
         self.max_depth_ = (srt_depth(self.n_features_in_ - n_cat, n_cat) if self.max_depth == 'paper' else int(self.max_depth))
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
-        ledger = self.budget if self.budget is not None else Budget(eps, name=name)
-        ledger.check(eps, 'Smooth Random Trees')                           # fail before any noise is drawn
+        # the whole fit's epsilon reserved on a shared ledger before any noise is drawn (refused: nothing spent)
+        ledger = Budget(eps, name=name) if self.budget is None else self.budget.reserve(eps, 'Smooth Random Trees fit')
         with ledger.parallel('trees (disjoint parts of the rows)') as block:
             for t in range(T):
                 block.part(f'tree {t}').spend(eps, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
-        self.budget_ = ledger
+        self.budget_ = ledger if self.budget is None else self.budget
         self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
         counts, keys = self._count(E, y_idx, C)                           # exact: a local, dropped when fit returns
         every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
@@ -423,7 +423,7 @@ class _MaxTreeSteps:
         return eps / T, 'sequential'
 
 # %% ../nbs/14_baselines.ipynb #d7b0f42c
-class MaxTreeClassifier(_MaxTreeSteps, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class MaxTreeClassifier(OneFitAtATime, _MaxTreeSteps, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "MaxTree (Liu, Li, Li, Chen 2018; reconstructed): greedy trees splitting on the noisy maximal vote, in an ensemble. Curator-only: `trees_` holds the secret key and the nodes training rows reached (pickling warns naming them)."
     _curator_only = ('trees_.key*', 'trees_.split_keys*', 'trees_.split_attr*', 'trees_.leaf_keys*', 'trees_.leaf_label*')
     _publish_hint = "The reached nodes' keys and labels come from the training rows; publish predictions only."
@@ -491,7 +491,8 @@ class MaxTreeClassifier(_MaxTreeSteps, _VotePrediction, ReleasePolicy, Classifie
         eps_t, comp = self._tree_budgets(eps, T)
         eps_leaf = eps_t * self.leaf_share
         eps_levels = np.full(self.max_depth_, (eps_t - eps_leaf) / self.max_depth_)
-        ledger = self.budget if self.budget is not None else Budget(eps, name=name)
+        need = eps_t if comp == 'parallel' else T * (math.log1p(self.rate * math.expm1(eps_t)) if self.sampling == 'poisson' else eps_t)
+        ledger = Budget(eps, name=name) if self.budget is None else self.budget.reserve(need, 'MaxTree ensemble fit')
         what = {'disjoint': 'disjoint parts of the rows', 'poisson': f'Poisson samples at rate {self.rate:.3g}',
                 'bootstrap': 'bootstrap samples'}[self.sampling]
         def charge(part):
@@ -508,7 +509,8 @@ class MaxTreeClassifier(_MaxTreeSteps, _VotePrediction, ReleasePolicy, Classifie
             for t in range(T):
                 sub = Budget(eps_t, name=f'tree {t}'); charge(sub)              # the tree's own mechanisms
                 ledger.spend(total / T, f'tree {t} ({what}; {amp}eps_t = {eps_t:.4g})')
-        self.budget_, self.epsilon_tree_, self.epsilon_levels_, self.epsilon_leaf_ = ledger, eps_t, eps_levels, eps_leaf
+        self.budget_ = ledger if self.budget is None else self.budget
+        self.epsilon_tree_, self.epsilon_levels_, self.epsilon_leaf_ = eps_t, eps_levels, eps_leaf
         W = tree_weights(len(codes), T, self.sampling, self.rate, noise_seed=_sub_seed(self.noise_seed, 1))
         self.multiplicity_ = W.max(axis=1).clip(min=1) if (self.sampling == 'bootstrap' and self.accounting == 'multiplicity') \
             else np.ones(T, np.int64)
@@ -614,7 +616,7 @@ class _TOPSteps:
         return (Zt, yt, changed), pseudo
 
 # %% ../nbs/14_baselines.ipynb #5623b488
-class TOPClassifier(_TOPSteps, ClassifierMixin, BaseEstimator):
+class TOPClassifier(OneFitAtATime, _TOPSteps, ClassifierMixin, BaseEstimator):
     "TOP (Long and Sakuma 2017; reconstructed): kNN pseudo-labels, then output-perturbed logistic regression. Labels private only; the fitted object holds public inputs and the noisy coefficients only."
     # functions of the public features and of which rows carry a label (public under label privacy): they differ when a row is added
     _parameter_constraints = _PARAMS | {'n_neighbors': [Check(check_int, low=1)], 'Lambda': [Check(check_real, low=0, closed='neither')],
@@ -669,10 +671,9 @@ class TOPClassifier(_TOPSteps, ClassifierMixin, BaseEstimator):
         if self.leaky_sensitivity:
             warnings.warn(f"{type(self).__name__}: leaky_sensitivity=True calibrates the noise to one changed label although one "
                           "private label moves up to reach_ pseudo-labels; the release is not epsilon-DP.", PrivacyLeakWarning, stacklevel=2)
-        ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
-        ledger.check(eps, 'TOP output perturbation')
+        ledger = Budget(eps, name=type(self).__name__) if self.budget is None else self.budget.reserve(eps, 'TOP fit')
         self.erm_ = self._erm(eps, ledger, train).fit(*train[:2])
-        self.budget_ = ledger
+        self.budget_ = ledger if self.budget is None else self.budget
         self.coef_ = self.erm_.coef_full_
         self.sensitivity_ = self.erm_.sensitivity(self.erm_.Lambda * self.erm_.n_ref_)
         return self

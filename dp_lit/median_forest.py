@@ -22,12 +22,13 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, 
 from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
 from .base import (Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
-                         check_y, validate_params)
+                         check_y, validate_params, OneFitAtATime, check_memory_plan)
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'MedianForestClassifier',
-           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'FewRowsPerTreeWarning',
+           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
+           'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
@@ -560,9 +561,23 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
     return np.clip(h, 0, max_depth).astype(np.int64)
 
 # %% ../nbs/13_median_forests.ipynb #cc9e8f98
-class _MedianForestBase(ClassifierMixin, BaseEstimator):
+class _MedianForestBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Input handling, tree growing, leaf counting and prediction shared by the median-forest classifiers."
     _semi = False
+
+    def _fit_aside(self, X, y):
+        "Run `_fit` on a working copy and give this object the copy's fitted state in one assignment at the end."
+        work = object.__new__(type(self))
+        work.__dict__.update({k: v for k, v in vars(self).items() if not _is_fitted(k)})
+        work._fit(X, y)                                     # raises: this object keeps its previous model, whole
+        self.__dict__ = {**{k: v for k, v in vars(self).items() if not _is_fitted(k)},
+                         **{k: v for k, v in vars(work).items() if _is_fitted(k)}}
+        return self
+
+    def _ledger(self, eps, what):
+        "The ledger of one fit: on a shared `budget`, a reservation of the whole epsilon (refused before any step spends); else its own."
+        if self.budget is None: return Budget(eps, name=type(self).__name__)
+        return self.budget.reserve(eps, what)
 
     def _setup(self, X, y, public_features=False):
         df = as_frame(X)
@@ -609,6 +624,7 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         # candidates per depth: about twice the rows a node is expected to hold there, at least 16, at most n_candidates
         rows_at = max(noisy, 0) / T * np.exp(-s * np.arange(int(depth.max(initial=0)) + 1))
         self.n_candidates_ = np.clip(np.ceil(2 * rows_at), 16, self.n_candidates).astype(np.int64)
+        if (depth == 0).all(): _warn_few_rows(type(self).__name__, T, self.min_samples_split)
         return depth
 
     @property
@@ -618,7 +634,8 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
 
     @property
     def _median_relation(self):
-        return 'add_remove' if self.neighbours == 'add_remove' else 'substitution'
+        "Relation of the medians' exponent: a label change moves no median (see **Which exponent for the medians**)."
+        return 'substitution' if self.neighbours == 'substitution' else 'add_remove'
 
     def _memberships(self, n, T, src):
         "Rows and trees of the memberships: every row in exactly one tree, drawn independently and uniformly (secret)."
@@ -636,11 +653,19 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
 
     def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None,
               return_leaves=False):
-        if not exact_stop: _check_planned(self.max_depth_, n_trees, depth)   # every planned node exists: depths are public or capped
+        if not exact_stop:                                   # every planned node exists: depths are public or capped
+            _check_planned(self.max_depth_, n_trees, depth); self._plan_memory(depth)
         return build_median_trees(self.space_, E, member_tree, n_trees, depth, eps_levels, member_row=member_row,
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
                                   random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
+
+    def _plan_memory(self, depth):
+        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts and level boxes exceed `memory_limit()`: public depths only."
+        d, C = self.n_features_in_, len(self.classes_)
+        widest = float(np.sum(2.0 ** np.asarray(depth, float)))             # leaves, and nodes of the widest level
+        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d), f"{type(self).__name__}: {len(depth)} trees of depth "
+                          f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
     def _encode(self, X):
         return encode_fitted(self, X, 'trees_')
@@ -668,6 +693,16 @@ class _MedianForestBase(ClassifierMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.non_deterministic = self.noise_seed is None
         return tags
+
+def _is_fitted(name): return name.endswith('_') and not name.startswith('__')
+
+class FewRowsPerTreeWarning(UserWarning):
+    "An ensemble whose released row count leaves each tree too few rows to split: it predicts one class everywhere."
+
+def _warn_few_rows(name, T, m):
+    warnings.warn(f"{name}: the released noisy row count leaves at most min_samples_split={m} rows per tree for "
+                  f"n_estimators={T}: every tree is a single leaf and the forest predicts the same class for every row; "
+                  "lower n_estimators", FewRowsPerTreeWarning, stacklevel=4)
 
 def _warn_faithful(what):
     warnings.warn(what, PrivacyLeakWarning, stacklevel=3)
@@ -709,6 +744,9 @@ class MedianForestClassifier(_MedianForestBase):
 
     def fit(self, X, y):
         "Assign rows to trees, grow each tree on its rows' features with private medians, release noisy leaf class counts."
+        return self._fit_aside(X, y)
+
+    def _fit(self, X, y):
         p = validate_params(self)
         if p['stopping'] != 'depth' and p['min_samples_split'] is None:
             raise ValueError(f"stopping={p['stopping']!r} needs min_samples_split (an int)")
@@ -722,9 +760,9 @@ class MedianForestClassifier(_MedianForestBase):
         E, y_idx, _ = self._setup(X, y)
         if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = p['n_estimators'], self.max_depth_
-        if self.stopping == 'depth': _check_planned(k, T, np.full(T, k))       # public: refused before anything is charged
-        ledger = self.budget if self.budget is not None else Budget(eps, name='MedianForestClassifier')
-        ledger.check(eps, 'median forest')                                    # fail before any noise is drawn
+        if self.stopping == 'depth':                                          # public: refused before anything is charged
+            _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
+        ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
         eps_s = eps * self.structure_share; eps_l = eps - eps_s
         m_row, m_tree = self._memberships(len(E), T, src)
@@ -743,7 +781,7 @@ class MedianForestClassifier(_MedianForestBase):
                 for i in range(int(depth[t])):
                     part.spend(levels[t, i], f'depth {i} medians (parallel over the level\'s disjoint nodes)')
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
-        self.budget_ = ledger
+        self.budget_ = ledger if self.budget is None else self.budget
         self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
                                          bounds_from_data=self.bounds_from_data, return_leaves=True)
         self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_idx[m_row], src, eps_l, leaf=m_leaf)
@@ -781,6 +819,9 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
 
     def fit(self, X, y):
         "SSPE-1: trees from the unlabelled rows' parts at epsilon, leaves from the labelled rows' parts at epsilon. SSPE-2: exact trees, leaves at epsilon."
+        return self._fit_aside(X, y)
+
+    def _fit(self, X, y):
         p = validate_params(self)
         eps, T = p['epsilon'], p['n_estimators']
         pf = bool(self.private_features)
@@ -791,9 +832,9 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
             _warn_faithful("SemiSupervisedMedianForestClassifier: stopping='exact' stops on exact counts of the private unlabelled rows.")
         E, y_idx, lab = self._setup(X, y, public_features=not pf)
         k = self.max_depth_
-        if pf and self.stopping == 'depth': _check_planned(k, T, np.full(T, k))   # public: refused before anything is charged
-        ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
-        ledger.check(eps, 'semi-supervised median forest')
+        if pf and self.stopping == 'depth':                                   # public: refused before anything is charged
+            _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
+        ledger = self._ledger(eps, 'semi-supervised median forest fit')
         src = noise_source(self.noise_seed)
         EL, yL = E[lab], y_idx[lab]
         l_row, l_tree = self._memberships(len(EL), T, src)
@@ -829,7 +870,7 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                 for t in range(T): blk.spend(eps, f'tree {t}: leaf class counts (sensitivity {self._count_sensitivity})')
             self.trees_ = self._grow(E, np.repeat(np.arange(T), n), T, depth, levels, src, member_row=np.tile(np.arange(n), T),
                                      exact_stop=True)
-        self.budget_ = ledger
+        self.budget_ = ledger if self.budget is None else self.budget
         self.depths_ = depth
         self.leaf_counts_ = self._leaf_counts(self.trees_, EL[l_row], l_tree, yL[l_row], src, eps)
         return self
@@ -859,6 +900,9 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
 
     def fit(self, X, y):
         "First ensemble as SSPE-2; pseudo-label the unlabelled rows (post-processing); second ensemble on them; keep both."
+        return self._fit_aside(X, y)
+
+    def _fit(self, X, y):
         p = validate_params(self)
         eps, T1, T2 = p['epsilon'], p['n_first'], p['n_second']
         if self.pseudo_label == 'unlabelled' and self.neighbours == 'add_remove':
@@ -867,13 +911,12 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
                            "use pseudo_label='all' or neighbours='label_change'.")
         E, y_idx, lab = self._setup(X, y, public_features=True)
         k, n = self.max_depth_, len(E)
-        ledger = self.budget if self.budget is not None else Budget(eps, name=type(self).__name__)
-        ledger.check(eps, 'transductive median forest')
+        ledger = self._ledger(eps, 'transductive median forest fit')
         src = noise_source(self.noise_seed)
         T = T1 + T2
         with ledger.parallel('first ensemble (disjoint labelled rows; structure from public features, free)') as blk:
             for t in range(T1): blk.spend(eps, f'tree {t}: leaf class counts (sensitivity {self._count_sensitivity})')
-        self.budget_ = ledger
+        self.budget_ = ledger if self.budget is None else self.budget
         self.trees_ = self._grow(E, np.repeat(np.arange(T), n), T, np.full(T, k), np.full((T, max(1, k)), np.inf), src,
                                  member_row=np.tile(np.arange(n), T), exact_stop=True)
         EL, yL = E[lab], y_idx[lab]
