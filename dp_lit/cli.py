@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -208,9 +210,31 @@ def _cmd_bench(a):
 def _one_line_warning(message, category, filename, lineno, file=None, line=None):
     print(f"dp_lit: warning: {message}", file=sys.stderr)
 
+class _Terminated(KeyboardInterrupt):
+    "SIGTERM, turned into an interruption so that the same clean-up runs."
+
+def _on_sigterm(signum, frame): raise _Terminated()
+
+def _interrupted(a, e) -> int:
+    "Stop the grid's workers and say in one line what happened; 130 for Ctrl-C, 143 for SIGTERM (128 + the signal)."
+    if 'dp_lit.experiments' in sys.modules: sys.modules['dp_lit.experiments'].stop_workers()
+    term = isinstance(e, _Terminated)
+    hint = "; finished grid cells are kept: run the same command again to resume" if a.command == 'repro' else ''
+    print(f"dp_lit {a.command}: {'terminated' if term else 'interrupted'}{hint}", file=sys.stderr)
+    return 143 if term else 130
+
 def main(argv=None) -> int:
     "Entry point of the `dp_lit` console script; returns the exit code."
     a = _parser().parse_args(argv)
+    prev = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() else None
+    try:
+        return _main(a)
+    except KeyboardInterrupt as e:
+        return _interrupted(a, e)
+    finally:
+        if prev is not None: signal.signal(signal.SIGTERM, prev)
+
+def _main(a) -> int:
     with warnings.catch_warnings():
         warnings.showwarning = _one_line_warning
         try:
@@ -218,7 +242,7 @@ def main(argv=None) -> int:
             if a.command == 'demo': run_demo(a.seed); return 0
             if a.command == 'repro': return _cmd_repro(a)
             if a.command == 'bench': return _cmd_bench(a)
-        except (ValueError, FileNotFoundError, ImportError, OSError) as e:
+        except (ValueError, FileNotFoundError, ImportError, OSError) as e:     # OSError: also a folder another run holds
             print(f"dp_lit {a.command}: error: {e}", file=sys.stderr)
             return 1
     return 2

@@ -5,9 +5,14 @@
 # %% ../nbs/40_experiments.ipynb #16dfaec2
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import hashlib
 import inspect
+import json
 import math
 import os
+import threading
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -25,7 +30,81 @@ from .accounting import Budget
 from .data import Dataset, load_dataset, paper_synthetic, stratified_folds, train_test_split_stratified
 
 # %% auto #0
-__all__ = ['run_experiment', 'per_run', 'summarize', 'mann_whitney', 'compare_with_paper', 'plot_vs_epsilon']
+__all__ = ['CellCache', 'cell_cache', 'stop_workers', 'run_experiment', 'per_run', 'summarize', 'mann_whitney',
+           'compare_with_paper', 'plot_vs_epsilon']
+
+# %% ../nbs/40_experiments.ipynb #7fbadbb1
+_CELL_CACHE = contextvars.ContextVar('dp_lit_cell_cache', default=None)
+
+def _plain(v):
+    "A JSON-ready copy of a cell's value (numpy scalars to Python ones)."
+    return v.item() if isinstance(v, np.generic) else v
+
+class CellCache:
+    "Finished grid cells, one JSON line each appended to `path` as it arrives; a rerun with the same `tag` reads them back."
+    def __init__(self, path, # the cache file (created with its folder on the first stored cell)
+                 tag:str, # what the cells belong to (e.g. reproduction, setting and seed); other tags' lines are ignored
+                ):
+        self.path, self.tag, self.hits, self.stored, self._grids, self._done = Path(path), str(tag), 0, 0, 0, {}
+        if self.path.exists():
+            for line in self.path.read_text().splitlines():
+                try: rec = json.loads(line)
+                except ValueError: continue                  # a last line cut short by a kill
+                if isinstance(rec, dict) and rec.get('tag') == self.tag: self._done[rec['key']] = rec['row']
+    def __len__(self): return len(self._done)
+    def next_grid(self, fingerprint:str) -> str:
+        "Name of the next grid of this run: its position in the run and a digest of its inputs."
+        self._grids += 1
+        return f"{self._grids}:{fingerprint}"
+    def get(self, key):
+        row = self._done.get(key)
+        if row is not None: self.hits += 1
+        return row
+    def put(self, key, row:dict):
+        row = {k: _plain(v) for k, v in row.items()}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, 'a') as f:
+            f.write(json.dumps(dict(tag=self.tag, key=key, row=row)) + '\n'); f.flush(); os.fsync(f.fileno())
+        self._done[key] = row; self.stored += 1
+
+@contextlib.contextmanager
+def cell_cache(cache:CellCache):
+    "Within the block, every `run_experiment` call (with `cache=None`) reads and stores its finished cells in `cache`."
+    token = _CELL_CACHE.set(cache)
+    try: yield cache
+    finally: _CELL_CACHE.reset(token)
+
+def _grid_fingerprint(methods, data, eps_list, repeats, cv, random_state, reproducible_noise) -> str:
+    "A digest of what decides a grid's cells: the methods' parameters, the data, the epsilons, the splits and the seed."
+    h = hashlib.sha256()
+    for name, m in methods.items():
+        desc = repr(sorted(m.get_params(deep=False).items())) if hasattr(m, 'get_params') else getattr(m, '__qualname__', repr(m))
+        h.update(f"{name}={type(m).__qualname__}:{desc};".encode())
+    for name, d in data.items():
+        h.update(f"{name}:{d.X.shape}:".encode())
+        h.update(pd.util.hash_pandas_object(d.X, index=False).to_numpy().tobytes())
+        h.update(pd.util.hash_pandas_object(d.y, index=False).to_numpy().tobytes())
+    h.update(repr((eps_list, repeats, cv, random_state, reproducible_noise)).encode())
+    return h.hexdigest()[:16]
+
+
+# %% ../nbs/40_experiments.ipynb #33d95f73
+_WATCHDOG = []
+
+def _watch_parent(parent_pid:int, every:float=1.0):
+    "In a worker process started by `parent_pid`: a daemon thread that ends the worker once that parent has died."
+    if _WATCHDOG or os.getpid() == parent_pid or os.getppid() != parent_pid: return   # thread, or not our child (dask)
+    def watch():
+        while os.getppid() == parent_pid: time.sleep(every)
+        os._exit(1)                                       # reparented: the parent died (e.g. SIGKILL); stop working for nobody
+    t = threading.Thread(target=watch, name='dp_lit-parent-watchdog', daemon=True); t.start(); _WATCHDOG.append(t)
+
+def stop_workers():
+    "Kill loky's reusable worker pool now (after an interruption): no worker goes on computing cells nobody will read."
+    import joblib.externals.loky.reusable_executor as rex
+    ex = getattr(rex, '_executor', None)
+    if ex is not None: ex.shutdown(wait=False, kill_workers=True)
+
 
 # %% ../nbs/40_experiments.ipynb #caf05823
 def _as_dataset(name, d):
@@ -60,7 +139,8 @@ def _spent(est, eps):
 def _cell_seed(random_state, *coords):
     return int(np.random.SeedSequence([int(random_state), *map(int, coords)]).generate_state(1)[0])
 
-def _run_cell(cell, d, methods, reproducible_noise=True):
+def _run_cell(cell, d, methods, reproducible_noise=True, parent_pid=None):
+    if parent_pid is not None: _watch_parent(parent_pid)
     ds_name, m_name, eps, rep, fold, train, test, seed = cell
     X, y = d.X, d.y.to_numpy()
     est = _make_estimator(methods[m_name], d, eps, seed, reproducible_noise)
@@ -91,6 +171,7 @@ def run_experiment(methods:dict, # name -> estimator, or name -> factory(dataset
                    random_state:int=0, # master seed; each cell's seed derives from it and the cell's coordinates
                    progress:bool|None=None, # tqdm progress bar (default: on for grids of 50+ cells)
                    reproducible_noise:bool=True, # seed each estimator's `noise_seed` from the cell's seed (False: secret noise)
+                   cache:CellCache|None=None, # finished cells read from and stored in it (None: the one `cell_cache` set, if any)
                   ) -> pd.DataFrame:
     "Run every data set x method x epsilon x repeat x fold; one row per cell with accuracy, F1, timings and epsilon spent."
     if not methods: raise ValueError("methods is empty; expected at least one name -> estimator")
@@ -127,13 +208,26 @@ def run_experiment(methods:dict, # name -> estimator, or name -> factory(dataset
         except (ImportError, ValueError) as e:
             raise ValueError("backend='dask' needs dask.distributed and a running Client "
                              "(pip install 'dp_lit[dist]'; then `from distributed import Client; Client(...)`)") from None
+    cache = _CELL_CACHE.get() if cache is None else cache
+    rows, keys = [None] * len(cells), None
+    if cache is not None:                          # a cell is named by its grid, coordinates and seed
+        grid = cache.next_grid(_grid_fingerprint(methods, data, eps_list, repeats, cv, random_state, reproducible_noise))
+        keys = [f"{grid}|{c[0]}|{c[1]}|{c[2]!r}|{c[3]}|{c[4]}|{c[7]}" for c in cells]
+        rows = [cache.get(k) for k in keys]
+    todo = [i for i, r in enumerate(rows) if r is None]
     with joblib.parallel_config(backend=backend or 'loky', n_jobs=n_jobs):
         par = joblib.Parallel(return_as='generator')
-        gen = par(joblib.delayed(_run_cell)(c, data[c[0]], methods, reproducible_noise) for c in cells)
+        gen = par(joblib.delayed(_run_cell)(cells[i], data[cells[i][0]], methods, reproducible_noise, os.getpid())
+                  for i in todo)
         if show:
             from tqdm.auto import tqdm
-            gen = tqdm(gen, total=len(cells), desc='cells')
-        rows = list(gen)
+            gen = tqdm(gen, total=len(todo), desc='cells')
+        try:
+            for i, row in zip(todo, gen):
+                rows[i] = row
+                if cache is not None: cache.put(keys[i], row)
+        except KeyboardInterrupt:
+            stop_workers(); raise                  # the finished cells are in the cache; nobody waits for the rest
     return pd.DataFrame(rows)
 
 # %% ../nbs/40_experiments.ipynb #151f8901

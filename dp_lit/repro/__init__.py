@@ -5,8 +5,13 @@
 # %% ../../nbs/05_reproductions.ipynb #19261f5d
 from __future__ import annotations
 
+import contextlib
 import inspect
 import math
+import os
+import shutil
+import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 # %% auto #0
-__all__ = ['REPRODUCTIONS', 'Reproduction', 'register_reproduction', 'load_reproductions', 'run_reproduction']
+__all__ = ['REPRODUCTIONS', 'Reproduction', 'register_reproduction', 'load_reproductions', 'OutputFolderBusy', 'run_reproduction']
 
 # %% ../../nbs/05_reproductions.ipynb #753fd986
 @dataclass
@@ -50,12 +55,90 @@ def load_reproductions() -> dict:
         for k, v in installed.REPRODUCTIONS.items(): REPRODUCTIONS.setdefault(k, v)
     return REPRODUCTIONS
 
+# %% ../../nbs/05_reproductions.ipynb #2b806b7c
+class OutputFolderBusy(BlockingIOError):
+    "Another live run is writing the same reproduction folder."
+
+def _pid_alive(pid:int) -> bool:
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except PermissionError: return True                # alive, owned by someone else
+    return True
+
+@contextlib.contextmanager
+def _folder_lock(lock:Path):
+    "Hold `lock` (created atomically with our pid) for the block; a lock left by a dead process is taken over."
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    mine = lock.with_name(f'{lock.name}.{os.getpid()}.{threading.get_ident()}')
+    mine.write_text(f'{os.getpid()}\n')
+    try:
+        for _ in range(3):
+            try: os.link(mine, lock); break            # atomic: fails if the lock exists, and it is never seen empty
+            except FileExistsError:
+                try: pid = int(lock.read_text().split()[0])
+                except (OSError, ValueError, IndexError): pid = None
+                if pid is not None and _pid_alive(pid):
+                    raise OutputFolderBusy(f"another run (pid {pid}) is writing {lock.parent / lock.name[1:-5]}; "
+                                           f"wait for it, or give --out another folder") from None
+                try: lock.unlink()                     # stale: its process is gone
+                except FileNotFoundError: pass
+        else: raise OutputFolderBusy(f"could not take the lock {lock}; another run keeps taking it")
+    finally: mine.unlink()
+    try: yield
+    finally:
+        try: lock.unlink()
+        except FileNotFoundError: pass
+
+def _exchange(a:Path, b:Path) -> bool:
+    "Swap two folders in one step (Linux renameat2 RENAME_EXCHANGE); False where the system cannot."
+    if not sys.platform.startswith('linux'): return False
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.renameat2(-100, os.fsencode(a), -100, os.fsencode(b), 2) == 0   # AT_FDCWD, RENAME_EXCHANGE
+    except (OSError, AttributeError): return False
+
+def _move_into_place(tmp:Path, final:Path):
+    "Make the complete folder `tmp` the folder `final`: swapped in one step where possible, else the old one renamed aside first."
+    if not final.exists(): os.rename(tmp, final); return
+    if _exchange(tmp, final): shutil.rmtree(tmp); return   # tmp now holds the old folder
+    old = final.with_name(f'.{final.name}.old-{os.getpid()}')
+    os.rename(final, old); os.rename(tmp, final); shutil.rmtree(old)
+
+def _recover(out:Path, key:str):
+    "Under the lock: drop half-written folders of dead runs; put back an old folder left aside by a run killed mid-swap."
+    for p in out.glob(f'.{key}.tmp-*'): shutil.rmtree(p, ignore_errors=True)
+    olds = sorted(out.glob(f'.{key}.old-*'))
+    if olds and not (out / key).exists(): os.rename(olds.pop(), out / key)
+    for p in olds: shutil.rmtree(p, ignore_errors=True)
+
+
 # %% ../../nbs/05_reproductions.ipynb #af26dfc4
 def _figures(out) -> dict:
     "The figures of a reproduction's output as {file stem: figure}."
     figs = out.get('figures') or {}
     if isinstance(figs, dict): return dict(figs)
     return {f'figure_{i + 1}': f for i, f in enumerate(figs)}
+
+def _write_outputs(d:Path, rep, out, full, random_state):
+    "Every file of a reproduction's folder, into `d`."
+    d.mkdir(parents=True)
+    out['results'].to_csv(d / 'results.csv', index=False)
+    out['table'].to_csv(d / 'paper_vs_ours.csv', index=False)
+    figs = _figures(out)
+    for stem, fig in figs.items():
+        fig.savefig(d / f'{stem}.png', dpi=120, bbox_inches='tight')
+    if figs:                                                    # saved: do not also display them where this runs
+        import matplotlib.pyplot as plt
+        for fig in figs.values():
+            if isinstance(fig, plt.Figure): plt.close(fig)
+    resumed = (f"; {out['cells_resumed']} of its grid cells read back from an interrupted run with the same setting and seed"
+               if out.get('cells_resumed') else '')
+    md = [f"# {rep.title}", '', f"Paper: {rep.paper}", '', f"Setting: {'full (the paper)' if full else 'quick'}; "
+          f"seed {random_state}; {out['seconds']:.1f} s{resumed}", '', _to_markdown(out['table']), '', out.get('verdict', '')]
+    if figs: md += ['', '## Figures', ''] + [f"![{stem}]({stem}.png)" for stem in figs]
+    (d / 'README.md').write_text('\n'.join(md) + '\n')
+    return list(figs)
 
 def run_reproduction(key:str, # a key of `load_reproductions()`
                      full:bool=False, # the paper's full setting (slow) instead of the quick one
@@ -65,32 +148,29 @@ def run_reproduction(key:str, # a key of `load_reproductions()`
                      random_state:int=0, # seed of the whole run (data splits, structure, and noise for reproducibility)
                      progress:bool=True, # show a progress bar per grid
                     ) -> dict:
-    "Run reproduction `key`; write results, the paper-vs-ours table, named figures and a README under `out_dir/key/`."
+    "Run reproduction `key`; write results, the paper-vs-ours table, named figures and a README under `out_dir/key/`, all at once."
+    from dp_lit.experiments import CellCache, cell_cache
     regs = load_reproductions()
     if key not in regs:
         raise ValueError(f"unknown reproduction {key!r}; known: {', '.join(sorted(regs)) or 'none'}")
-    rep = regs[key]
+    rep, out_dir = regs[key], Path(out_dir)
     kw = dict(full=full, n_jobs=n_jobs, backend=backend, random_state=random_state)
     if 'progress' in inspect.signature(rep.func).parameters: kw['progress'] = progress
-    t0 = time.perf_counter()
-    out = rep.func(**kw)
-    out['seconds'] = time.perf_counter() - t0
-    d = Path(out_dir) / key
-    d.mkdir(parents=True, exist_ok=True)
-    out['results'].to_csv(d / 'results.csv', index=False)
-    out['table'].to_csv(d / 'paper_vs_ours.csv', index=False)
-    figs = _figures(out)
-    for stem, fig in figs.items():
-        fig.savefig(d / f'{stem}.png', dpi=120, bbox_inches='tight')
-    if figs:                                                    # saved: do not also display them where this runs
-        import matplotlib.pyplot as plt
-        for fig in figs.values(): plt.close(fig)
-    md = [f"# {rep.title}", '', f"Paper: {rep.paper}", '', f"Setting: {'full (the paper)' if full else 'quick'}; "
-          f"seed {random_state}; {out['seconds']:.1f} s", '', _to_markdown(out['table']), '', out.get('verdict', '')]
-    if figs: md += ['', '## Figures', ''] + [f"![{stem}]({stem}.png)" for stem in figs]
-    (d / 'README.md').write_text('\n'.join(md) + '\n')
-    out['out_dir'] = d
-    out['figure_files'] = [d / f'{stem}.png' for stem in figs]
+    setting = 'full' if full else 'quick'
+    with _folder_lock(out_dir / f'.{key}.lock'):
+        _recover(out_dir, key)
+        cache = CellCache(out_dir / '.dp_lit_cache' / f'{key}-{setting}-seed{random_state}.jsonl', f'{key}|{setting}|{random_state}')
+        t0 = time.perf_counter()
+        with cell_cache(cache): out = rep.func(**kw)
+        out['seconds'], out['cells_resumed'] = time.perf_counter() - t0, cache.hits
+        tmp = out_dir / f'.{key}.tmp-{os.getpid()}'
+        try: stems = _write_outputs(tmp, rep, out, full, random_state)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True); raise
+        _move_into_place(tmp, out_dir / key)
+        cache.path.unlink(missing_ok=True)                     # complete: the next run starts afresh
+    out['out_dir'] = out_dir / key
+    out['figure_files'] = [out['out_dir'] / f'{stem}.png' for stem in stems]
     return out
 
 def _to_markdown(df:pd.DataFrame) -> str:
