@@ -265,10 +265,11 @@ class DPGaussianNB(_NBBase):
         self.sensitivities_ = dict(counts=mult * 1.0, sums=mult * float(r.sum()), squares=mult * float((r ** 2).sum() / 2))
         self.budget_.spend(e3, 'class counts')
         n = geometric_mechanism(np.bincount(yi, minlength=K), self.sensitivities_['counts'], e3, random_state=src).astype(float)
+        changed = mult * p                                 # cells one row moves: p, or 2p when a substitution changes the class
         self.budget_.spend(e3, 'per-class sums of centred values')
-        S = grid_laplace_mechanism(Y.T @ C, self.sensitivities_['sums'], e3, changed=p, random_state=src)
+        S = grid_laplace_mechanism(Y.T @ C, self.sensitivities_['sums'], e3, changed=changed, random_state=src)
         self.budget_.spend(e3, 'per-class sums of centred squares')
-        Q = grid_laplace_mechanism(Y.T @ (C ** 2 - r ** 2 / 2), self.sensitivities_['squares'], e3, changed=p, random_state=src)
+        Q = grid_laplace_mechanism(Y.T @ (C ** 2 - r ** 2 / 2), self.sensitivities_['squares'], e3, changed=changed, random_state=src)
         nn = np.maximum(n, 1.0)[:, None]
         mu = np.clip(S / nn, -r, r)
         var = (Q + nn * r ** 2 / 2) / nn - mu ** 2
