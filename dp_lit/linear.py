@@ -25,15 +25,36 @@ from .base import (EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, c
 __all__ = ['check_X', 'check_fitted_X', 'resolve_labels', 'noise_tags', 'logistic_tol_floor', 'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #c05140b7
+def _float_columns(X, name):
+    "A DataFrame or a 2-D array of objects/strings as floats, column by column: the column (name or index) and the rule in the error."
+    if isinstance(X, pd.DataFrame):
+        cols = [(f"column {c!r}", X.iloc[:, j]) for j, c in enumerate(X.columns)]
+    else:
+        try: A = np.asarray(X)
+        except ValueError: return X                                   # ragged rows: check_array says so
+        if A.dtype.kind not in 'OUS' or A.ndim != 2: return X        # numbers already (or the wrong shape: check_array says so)
+        cols = [(f"column {j}", pd.Series(A[:, j], dtype=object)) for j in range(A.shape[1])]
+    if not cols or len(cols[0][1]) == 0: return X                    # no rows or no columns: check_array's message
+    out = np.empty((len(cols[0][1]), len(cols)))
+    for j, (label, s) in enumerate(cols):
+        v = pd.to_numeric(s, errors='coerce')                         # text, None, NA -> missing; the value is never quoted
+        out[:, j] = v.to_numpy(dtype=float, na_value=np.nan) if hasattr(v, 'to_numpy') else np.asarray(v, float)
+        if not np.all(np.isfinite(out[:, j])):
+            raise ValueError(f"{name} {label}: every value must be a finite number; the column holds text, a missing value "
+                             "(NA, None, NaN) or an infinity (encode categories as numbers and impute missing values first)")
+    return out
+
 def check_X(X, # rows x features: an array, a DataFrame or a scipy sparse matrix
             name:str='X', # the argument's name, for the message
             allow_sparse:bool=False, # keep sparse rows as a CSR matrix (else they are densified)
            ):
     "`X` as a 2-D float array (CSR when `allow_sparse`); `ValueError` for NaN/inf, complex values, wrong shape or no rows."
     if sparse.issparse(X) and not allow_sparse: X = X.toarray()
-    if isinstance(X, pd.DataFrame): X = X.to_numpy()
-    if not sparse.issparse(X) and np.iscomplexobj(np.asarray(X)):
+    if not sparse.issparse(X) and not isinstance(X, pd.DataFrame) and np.iscomplexobj(np.asarray(X)):
         raise ValueError(f"{name}: Complex data not supported")
+    if isinstance(X, pd.DataFrame) and any(dt.kind == 'c' for dt in X.dtypes if isinstance(dt, np.dtype)):
+        raise ValueError(f"{name}: Complex data not supported")
+    if not sparse.issparse(X): X = _float_columns(X, name)       # object, text, NA or mixed columns: named in the error
     A = check_array(X, accept_sparse='csr' if allow_sparse else False, dtype=float, ensure_all_finite=True, input_name=name)
     return sparse.csr_matrix(A) if sparse.issparse(A) else A
 
