@@ -18,7 +18,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism, gamma_ball_noise
 from .accounting import Budget
-from .base import (EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
+from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_y, encode_labels)
 
 # %% auto #0
@@ -233,7 +233,7 @@ class _LogisticOutputs:
         return self.classes_[np.argmax(P, axis=1)]
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
-class DPLogisticRegression(_PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
+class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
     """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
 
     Rows go through the public embedding and any row still longer than 1 is clipped to norm 1, silently (whether a row
@@ -285,7 +285,8 @@ class DPLogisticRegression(_PerturbedERM, _LogisticOutputs, ClassifierMixin, Bas
         Z = _embed(X, self.norm_bound, self.fit_intercept)
         K = len(self.classes_)
         n_problems = 1 if K == 2 else K
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name=type(self).__name__)
+        name = type(self).__name__                       # a shared ledger is charged the whole fit at once (refused before any step)
+        ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         src = noise_source(self.noise_seed)
         n_ref, eps_count = self._reference_count(X.shape[0], eps, ledger, src)
         self._check_tol(n_ref)                           # public: a parameter, n_rows, n under substitution, or the released count

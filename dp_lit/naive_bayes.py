@@ -16,7 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism
 from .accounting import Budget
-from .base import (EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
+from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation)
 from .linear import check_X, check_fitted_X, resolve_labels, noise_tags
 
@@ -55,7 +55,7 @@ _RELATION = Check(check_relation, allowed=('add_remove', 'substitution'))
 _COMMON = {'epsilon': [EPSILON], 'alpha': [Check(check_real, low=0, closed='neither')], 'neighbours': [_RELATION],
            'classes': ['array-like', None], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
 
-class _NBBase(ClassifierMixin, BaseEstimator):
+class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, and prediction from `_joint_log_likelihood`."
     _sparse_ok = True
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
@@ -63,8 +63,8 @@ class _NBBase(ClassifierMixin, BaseEstimator):
         "(epsilon, row labels as class indices, noise source, sensitivity multiplier); `p` is `validate_params`' result."
         eps = p['epsilon']
         self.classes_, yi = resolve_labels(y, self.classes, X_rows, type(self).__name__)
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name=type(self).__name__)
-        ledger.check(eps, type(self).__name__)
+        name = type(self).__name__                         # a shared ledger is charged the whole fit at once (refused before any step)
+        ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         self.budget_ = ledger
         return eps, yi, noise_source(self.noise_seed), (1 if self.neighbours == 'add_remove' else 2)
 
