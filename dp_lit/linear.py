@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
 
 import numpy as np
@@ -37,6 +38,8 @@ def _float_columns(X, name):
     if not cols or len(cols[0][1]) == 0: return X                    # no rows or no columns: check_array's message
     out = np.empty((len(cols[0][1]), len(cols)))
     for j, (label, s) in enumerate(cols):
+        if s.dtype == object and not s.map(lambda v: v is None or v is pd.NA or isinstance(v, (str, bytes, numbers.Number))).all():
+            raise TypeError(f"{name} {label}: argument must be a string or a number in every row (the column holds another kind of object)")
         v = pd.to_numeric(s, errors='coerce')                         # text, None, NA -> missing; the value is never quoted
         out[:, j] = v.to_numpy(dtype=float, na_value=np.nan) if hasattr(v, 'to_numpy') else np.asarray(v, float)
         if not np.all(np.isfinite(out[:, j])):
