@@ -21,7 +21,7 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_source, grid_laplace_mechanism,
                                exponential_mechanism, gumbel_noise)
 from .accounting import Budget
-from .base import (EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
+from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                           check_relation, check_budget)
 from .linear import resolve_labels, noise_tags
 from .naive_bayes import truncate_rows, binary_rows
@@ -291,7 +291,7 @@ def gumbel_topk(scores, k:int, epsilon:float, sensitivity:float=1.0, monotonic:b
 # %% ../nbs/21_feature_selection.ipynb #98eb086e
 SELECTORS = ('score_perturbation', 'cluster', 'svt', 'em', 'gumbel', 'ptt', 'noisycut')
 
-class PrivateFeatureSelector(SelectorMixin, BaseEstimator):
+class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
     """Private SCOREBASEDFS (Stoddard et al. 2014): score binary features, select k (or above a threshold) with one selector.
 
     Rows are truncated to their first `max_features` non-zero columns silently (how many rows that shortens is private).
@@ -327,13 +327,14 @@ class PrivateFeatureSelector(SelectorMixin, BaseEstimator):
         q = feature_scores(A, y, self.scoring, classes=self.classes).astype(float)
         S, D = score_sensitivity(self.scoring, self.max_features, A.shape[1], self.n_bound, self.neighbours)
         self.scores_sensitivity_ = (S, D)
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name=type(self).__name__)
-        src = noise_source(self.noise_seed)
-        mono = self.scoring == 'tc' and self.neighbours == 'add_remove'
-        kw = dict(random_state=src, budget=ledger)
         m = self.method
         if m in ('ptt', 'svt', 'noisycut') and self.threshold is None:
             raise ValueError(f"method={m!r} needs a public threshold=")
+        name = type(self).__name__                         # a shared ledger is charged the whole fit at once
+        ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
+        src = noise_source(self.noise_seed)
+        mono = self.scoring == 'tc' and self.neighbours == 'add_remove'
+        kw = dict(random_state=src, budget=ledger)
         if m == 'score_perturbation': sel = score_perturbation(q, S, D, eps, k=None if self.threshold is not None else self.k, threshold=self.threshold, **kw)
         elif m == 'cluster': sel = cluster_selection(q, S, D, eps, k=None if self.threshold is not None else self.k, threshold=self.threshold, **kw)
         elif m == 'svt': sel = sparse_vector(q, self.threshold, eps, c=self.k, sensitivity=S, monotonic=mono, **kw)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
 
 import numpy as np
@@ -18,22 +19,45 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism, gamma_ball_noise
 from .accounting import Budget
-from .base import (EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
+from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_y, encode_labels)
 
 # %% auto #0
 __all__ = ['check_X', 'check_fitted_X', 'resolve_labels', 'noise_tags', 'logistic_tol_floor', 'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #c05140b7
+def _float_columns(X, name):
+    "A DataFrame or a 2-D array of objects/strings as floats, column by column: the column (name or index) and the rule in the error."
+    if isinstance(X, pd.DataFrame):
+        cols = [(f"column {c!r}", X.iloc[:, j]) for j, c in enumerate(X.columns)]
+    else:
+        try: A = np.asarray(X)
+        except ValueError: return X                                   # ragged rows: check_array says so
+        if A.dtype.kind not in 'OUS' or A.ndim != 2: return X        # numbers already (or the wrong shape: check_array says so)
+        cols = [(f"column {j}", pd.Series(A[:, j], dtype=object)) for j in range(A.shape[1])]
+    if not cols or len(cols[0][1]) == 0: return X                    # no rows or no columns: check_array's message
+    out = np.empty((len(cols[0][1]), len(cols)))
+    for j, (label, s) in enumerate(cols):
+        if s.dtype == object and not s.map(lambda v: v is None or v is pd.NA or isinstance(v, (str, bytes, numbers.Number))).all():
+            raise TypeError(f"{name} {label}: argument must be a string or a number in every row (the column holds another kind of object)")
+        v = pd.to_numeric(s, errors='coerce')                         # text, None, NA -> missing; the value is never quoted
+        out[:, j] = v.to_numpy(dtype=float, na_value=np.nan) if hasattr(v, 'to_numpy') else np.asarray(v, float)
+        if not np.all(np.isfinite(out[:, j])):
+            raise ValueError(f"{name} {label}: every value must be a finite number; the column holds text, a missing value "
+                             "(NA, None, NaN) or an infinity (encode categories as numbers and impute missing values first)")
+    return out
+
 def check_X(X, # rows x features: an array, a DataFrame or a scipy sparse matrix
             name:str='X', # the argument's name, for the message
             allow_sparse:bool=False, # keep sparse rows as a CSR matrix (else they are densified)
            ):
     "`X` as a 2-D float array (CSR when `allow_sparse`); `ValueError` for NaN/inf, complex values, wrong shape or no rows."
     if sparse.issparse(X) and not allow_sparse: X = X.toarray()
-    if isinstance(X, pd.DataFrame): X = X.to_numpy()
-    if not sparse.issparse(X) and np.iscomplexobj(np.asarray(X)):
+    if not sparse.issparse(X) and not isinstance(X, pd.DataFrame) and np.iscomplexobj(np.asarray(X)):
         raise ValueError(f"{name}: Complex data not supported")
+    if isinstance(X, pd.DataFrame) and any(dt.kind == 'c' for dt in X.dtypes if isinstance(dt, np.dtype)):
+        raise ValueError(f"{name}: Complex data not supported")
+    if not sparse.issparse(X): X = _float_columns(X, name)       # object, text, NA or mixed columns: named in the error
     A = check_array(X, accept_sparse='csr' if allow_sparse else False, dtype=float, ensure_all_finite=True, input_name=name)
     return sparse.csr_matrix(A) if sparse.issparse(A) else A
 
@@ -212,7 +236,7 @@ class _LogisticOutputs:
         return self.classes_[np.argmax(P, axis=1)]
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
-class DPLogisticRegression(_PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
+class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
     """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
 
     Rows go through the public embedding and any row still longer than 1 is clipped to norm 1, silently (whether a row
@@ -264,7 +288,8 @@ class DPLogisticRegression(_PerturbedERM, _LogisticOutputs, ClassifierMixin, Bas
         Z = _embed(X, self.norm_bound, self.fit_intercept)
         K = len(self.classes_)
         n_problems = 1 if K == 2 else K
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name=type(self).__name__)
+        name = type(self).__name__                       # a shared ledger is charged the whole fit at once (refused before any step)
+        ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         src = noise_source(self.noise_seed)
         n_ref, eps_count = self._reference_count(X.shape[0], eps, ledger, src)
         self._check_tol(n_ref)                           # public: a parameter, n_rows, n under substitution, or the released count

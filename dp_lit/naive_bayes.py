@@ -16,7 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism
 from .accounting import Budget
-from .base import (EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
+from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation)
 from .linear import check_X, check_fitted_X, resolve_labels, noise_tags
 
@@ -55,7 +55,7 @@ _RELATION = Check(check_relation, allowed=('add_remove', 'substitution'))
 _COMMON = {'epsilon': [EPSILON], 'alpha': [Check(check_real, low=0, closed='neither')], 'neighbours': [_RELATION],
            'classes': ['array-like', None], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
 
-class _NBBase(ClassifierMixin, BaseEstimator):
+class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, and prediction from `_joint_log_likelihood`."
     _sparse_ok = True
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
@@ -63,8 +63,8 @@ class _NBBase(ClassifierMixin, BaseEstimator):
         "(epsilon, row labels as class indices, noise source, sensitivity multiplier); `p` is `validate_params`' result."
         eps = p['epsilon']
         self.classes_, yi = resolve_labels(y, self.classes, X_rows, type(self).__name__)
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name=type(self).__name__)
-        ledger.check(eps, type(self).__name__)
+        name = type(self).__name__                         # a shared ledger is charged the whole fit at once (refused before any step)
+        ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         self.budget_ = ledger
         return eps, yi, noise_source(self.noise_seed), (1 if self.neighbours == 'add_remove' else 2)
 
@@ -265,10 +265,11 @@ class DPGaussianNB(_NBBase):
         self.sensitivities_ = dict(counts=mult * 1.0, sums=mult * float(r.sum()), squares=mult * float((r ** 2).sum() / 2))
         self.budget_.spend(e3, 'class counts')
         n = geometric_mechanism(np.bincount(yi, minlength=K), self.sensitivities_['counts'], e3, random_state=src).astype(float)
+        changed = mult * p                                 # cells one row moves: p, or 2p when a substitution changes the class
         self.budget_.spend(e3, 'per-class sums of centred values')
-        S = grid_laplace_mechanism(Y.T @ C, self.sensitivities_['sums'], e3, changed=p, random_state=src)
+        S = grid_laplace_mechanism(Y.T @ C, self.sensitivities_['sums'], e3, changed=changed, random_state=src)
         self.budget_.spend(e3, 'per-class sums of centred squares')
-        Q = grid_laplace_mechanism(Y.T @ (C ** 2 - r ** 2 / 2), self.sensitivities_['squares'], e3, changed=p, random_state=src)
+        Q = grid_laplace_mechanism(Y.T @ (C ** 2 - r ** 2 / 2), self.sensitivities_['squares'], e3, changed=changed, random_state=src)
         nn = np.maximum(n, 1.0)[:, None]
         mu = np.clip(S / nn, -r, r)
         var = (Q + nn * r ** 2 / 2) / nn - mu ** 2
