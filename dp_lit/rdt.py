@@ -19,7 +19,7 @@ from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, no
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget, BudgetExceededError
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
-                         EPSILON_OR_INF, NOISE_SEED, BUDGET)
+                         EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan)
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
                           resolve_classes, as_frame, encode_fitted, merge_counts)
 
@@ -111,7 +111,7 @@ def normalise_counts(total:np.ndarray, # summed class counts (clipped at zero), 
 
 
 # %% ../nbs/11_rdt.ipynb #63a7cbe7
-class RandomDecisionTreeClassifier(RandomTreesMixin, ClassifierMixin, BaseEstimator):
+class RandomDecisionTreeClassifier(OneFitAtATime, RandomTreesMixin, ClassifierMixin, BaseEstimator):
     "Fan et al.'s random decision trees (Jagannathan et al. 2009, Figs. 1-2). Not private: pruning reveals empty leaves."
     _parameter_constraints = {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(check_height)],
                               'prune': ['boolean'], 'random_state': 'no_validation', **PUBLIC_DOMAINS}
@@ -288,7 +288,7 @@ class _FitFromParts:
 
 
 # %% ../nbs/11_rdt.ipynb #b8b310b0
-class _Batches:
+class _Batches(OneFitAtATime):
     "Private-RDT's batches: the noisy release of one batch's counts, and `partial_fit` (mixed into `PrivateRDTClassifier`)."
     def partial_fit(self, X, y, classes=None,
                     disjoint:bool=False, # True: the caller promises no person in this batch is in an earlier one (parallel composition)
@@ -321,7 +321,11 @@ class _Batches:
         else:                                                              # may share people with earlier batches: sequential
             led, prefix = self.budget_, f'batch {b + 1} ({label}, not declared disjoint: sequential), '
         if b > 0:                                                          # all trees must fit, before any spend
-            try: led.check(self.epsilon_tree_ * self.n_estimators, f'{prefix}leaf vectors')
+            try:
+                cost = self.epsilon_tree_ * self.n_estimators
+                if not disjoint and self.budget is not None:               # a shared ledger: reserve the batch's whole cost at once
+                    led = self.budget.reserve(cost, f'PrivateRDTClassifier partial_fit batch {b + 1}')
+                led.check(cost, f'{prefix}leaf vectors')
             except BudgetExceededError as e:
                 if disjoint: raise
                 raise BudgetExceededError(f"{e}. A batch not declared disjoint costs another epsilon (its rows may be in an "
@@ -427,8 +431,8 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
     def _begin(self, n_rows_fn, p:dict):
         "Budget check, height (from a noisy row count under 'auto'), structure, storage mode: everything before the counts."
         eps, rule = p['epsilon'], p['max_depth']
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name='PrivateRDTClassifier')
-        ledger.check(eps, 'Private-RDT leaf vectors')                      # fail before any noise is drawn
+        if p['budget'] is None: ledger = Budget(eps, name='PrivateRDTClassifier')
+        else: ledger = p['budget'].reserve(eps, 'PrivateRDTClassifier fit')  # the whole fit, atomically: refused here, before any noise
         # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
         self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
                                                       and math.isfinite(eps)) else 0.0
@@ -448,7 +452,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         else:                                                              # too many leaves: keyed, lazily evaluated noise
             self._key, self._noise_src = NoiseKey(self.noise_seed), None
             self.leaves_ = None
-        self.budget_ = ledger
+        self.budget_ = ledger if p['budget'] is None else p['budget']      # the model's ledger: the caller's, when shared
         self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
         self.n_batches_ = 0
 
@@ -522,7 +526,7 @@ class _ID3Tree:
 
 
 # %% ../nbs/11_rdt.ipynb #4e0417ae
-class PrivateID3Classifier(_ID3Tree, ClassifierMixin, BaseEstimator):
+class PrivateID3Classifier(OneFitAtATime, _ID3Tree, ClassifierMixin, BaseEstimator):
     "ID3 from noisy count queries (Jagannathan et al. 2009, Sec. III): q queries fixed in advance, each at epsilon/q."
     _parameter_constraints = {
         'epsilon': [EPSILON_OR_INF], 'n_queries': [Check(check_int, low=1)], 'max_depth': [Check(check_int, low=1, none=True)],
@@ -560,9 +564,9 @@ class PrivateID3Classifier(_ID3Tree, ClassifierMixin, BaseEstimator):
         E = self._codes(df, warn='PrivateID3Classifier')
         yi = np.searchsorted(self.classes_, y)
         C, q = len(self.classes_), p['n_queries']
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name='PrivateID3Classifier')
-        ledger.check(eps, 'private ID3 count queries')
-        self.budget_ = ledger
+        if p['budget'] is None: ledger = Budget(eps, name='PrivateID3Classifier')
+        else: ledger = p['budget'].reserve(eps, 'PrivateID3Classifier fit')   # all q queries' budget, atomically, before any
+        self.budget_ = ledger if p['budget'] is None else p['budget']
         self._ledger_part = ledger
         self._eps_q = eps / q
         self.n_queries_used_ = 0

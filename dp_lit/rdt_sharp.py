@@ -15,7 +15,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
-from .base import check_y, check_int, check_real, Check, validate_params
+from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
                         PUBLIC_DOMAINS)
@@ -265,7 +265,7 @@ class _SharpEnsembles:
         return p if inv is None else p[inv]
 
 # %% ../nbs/12_rdt_sharp.ipynb #d625a17d
-class RDTSharpClassifier(_SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
+class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
     """RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2.
     Stored mode (at most `max_stored_leaves` cells): the fitted object is the release. Keyed mode: curator-only `_key` (the secret
     NoiseKey) and `leaves_` (the centers labelled rows reached, with their counters: values - noise gives the exact counts).
@@ -351,8 +351,8 @@ class RDTSharpClassifier(_SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, Cl
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
         else:
             self.max_depth_ = p['max_depth']
-        ledger = p['budget'] if p['budget'] is not None else Budget(eps, name='RDTSharpClassifier')
-        ledger.check(eps, 'RDT# primary ensemble')
+        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
+        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         rng = check_random_state(self.random_state)       # public: structure and centers only
         n_p = self.n_primary
         self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
@@ -363,7 +363,7 @@ class RDTSharpClassifier(_SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, Cl
         self.n_primary_cells_ = len(cells) if cells is not None else None
         for t in range(n_p):
             ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
-        self.budget_ = ledger
+        self.budget_ = ledger if p['budget'] is None else p['budget']   # the model's ledger: the caller's, when shared
         self.n_batches_ = 1
         keys = self.primary_.center_keys(E_l) if len(E_l) else np.zeros((n_p, 0), np.uint64)
         self.leaves_ = _primary_counters(self, cells, keys, y_idx)

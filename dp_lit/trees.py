@@ -244,42 +244,40 @@ _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
 
 def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
-    "State of the roots of the trees with these seeds: (key, tree, used, lo, hi)."
+    "State of the roots of the trees with these seeds: (key, tree, path attributes, path thresholds, path right-branch flags), paths empty."
     T = len(seeds)
-    return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, space.n_features), dtype=bool),
-            np.tile(space.lower, (T, 1)), np.tile(space.upper, (T, 1)))
+    return (hash_keys(seeds, _SALT_ROOT), np.arange(T), np.zeros((T, 0), np.int32), np.zeros((T, 0)), np.zeros((T, 0), bool))
 
 # %% ../nbs/10_trees.ipynb #518c61f1
-def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, node_used, node_lo, node_hi):
+def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path_thr, path_right):
     "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
-    avail = ~node_used
-    r = (hash_keys(seeds[node_tree], node_key, _SALT_ATTR) % avail.sum(1).astype(np.uint64)).astype(np.int64)
-    j = np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)       # the r-th allowed attribute
+    d, L = space.n_features, path_attr.shape[1]
+    on_cat = space.is_cat[path_attr]                                     # categorical attributes used on the path
+    used = np.sort(np.where(on_cat, path_attr, d), axis=1)             # ascending, d where unused
+    r = (hash_keys(seeds[node_tree], node_key, _SALT_ATTR) % (d - on_cat.sum(1)).astype(np.uint64)).astype(np.int64)
+    j = r                                                              # the r-th allowed attribute: skip each used one at or below it
+    for k in range(L): j = j + (used[:, k] <= j)
     is_c = space.is_cat[j]
     thr = np.full(len(node_key), np.nan)
-    m = ~is_c
-    if m.any():
-        lo, hi = node_lo[m, j[m]], node_hi[m, j[m]]
+    m = np.flatnonzero(~is_c)
+    if len(m):
+        jm = j[m]; lo, hi = space.lower[jm], space.upper[jm]
+        for k in range(L):                                             # the latest split on the attribute sets its interval
+            hit = path_attr[m, k] == jm
+            lo = np.where(hit & path_right[m, k], path_thr[m, k], lo)
+            hi = np.where(hit & ~path_right[m, k], path_thr[m, k], hi)
         thr[m] = lo + keyed_uniform(seeds[node_tree[m]], node_key[m], _SALT_THR) * (hi - lo)
     return j, is_c, thr
 
 # %% ../nbs/10_trees.ipynb #4af48d4a
-def _child_nodes(child, B, j, is_c, thr, node_key, node_tree, node_used, node_lo, node_hi):
-    "State of the child nodes `child` (= parent * B + branch): keys, trees, attributes used, numeric intervals."
+def _child_nodes(child, B, j, is_c, thr, node_key, node_tree, path_attr, path_thr, path_right):
+    "State of the child nodes `child` (= parent * B + branch): keys, trees, and paths one level longer."
     parent, br = child // B, child % B
     node_key = hash_keys(node_key[parent], br + 1)
-    node_tree = node_tree[parent]
-    pj, pc = j[parent], is_c[parent]
-    node_used = node_used[parent]
-    node_used[np.arange(len(child)), pj] |= pc
-    node_lo, node_hi = node_lo[parent], node_hi[parent]
-    num = ~pc
-    if num.any():
-        idx = np.flatnonzero(num); t = thr[parent[idx]]
-        right = br[idx] == 1
-        node_lo[idx[right], pj[idx[right]]] = t[right]
-        node_hi[idx[~right], pj[idx[~right]]] = t[~right]
-    return node_key, node_tree, node_used, node_lo, node_hi
+    path_attr = np.concatenate([path_attr[parent], j[parent, None].astype(np.int32)], axis=1)
+    path_thr = np.concatenate([path_thr[parent], thr[parent, None]], axis=1)
+    path_right = np.concatenate([path_right[parent], (br == 1)[:, None] & ~is_c[parent, None]], axis=1)
+    return node_key, node_tree[parent], path_attr, path_thr, path_right
 
 # %% ../nbs/10_trees.ipynb #179265ab
 class _DrawnStructure:
