@@ -299,6 +299,7 @@ def _repro_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=Tru
 class _TrueMedianForest(MedianForestClassifier):
     "Fig. 1's reference: the same forest with exact medians (structure not private; leaves as in SPE)."
     def _levels(self, eps_s, depth): return super()._levels(math.inf, depth)
+    def _ledger(self, eps, what): return super()._ledger(math.inf, what)   # the exact medians spend inf: reserve it
     def fit(self, X, y):
         from dp_lit.accounting import Budget
         self.budget = Budget(math.inf, name='true-median reference (structure not private)')   # records, never refuses
