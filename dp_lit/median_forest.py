@@ -687,7 +687,8 @@ class _MedianForestBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5)."
-        return self.classes_[np.argmax(self.decision_function(X), axis=1)]
+        scores = self.decision_function(X)                   # NotFittedError before fit, like every other method
+        return self.classes_[np.argmax(scores, axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
