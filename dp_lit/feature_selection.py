@@ -90,11 +90,15 @@ def feature_scores(X, # binary rows x features (dense or sparse); truncate first
                    y, # labels (for 'dc', index 1 of `classes` is the positive label)
                    score:str='tc', # 'tc', 'dc', 'pi' or 'ig'
                    classes=None, # the public class list (two classes for 'dc')
+                   n_bound:int|None=None, # IG only: the public bound N; only the first N rows are scored (None: all rows)
                   ) -> np.ndarray:
     "Score of every feature: total count, difference count, purity index (our reconstruction) or unnormalised information gain."
     check_choice(score, 'score', SCORES)
     A = binary_rows(X)
     yi, K = _label_index(y, classes, A.shape[0], score)
+    if score == 'ig' and n_bound is not None:                         # a public rule: the first N rows, whatever n is
+        N = check_int(n_bound, 'n_bound', low=1)
+        A, yi = A[:N], yi[:N]
     Y = sparse.csr_matrix((np.ones(len(yi)), (yi, np.arange(len(yi)))), shape=(K, len(yi)))
     N1 = np.asarray((Y @ A).todense())                                # n_{F=1, c}: one row per class
     if score == 'tc': return N1.sum(axis=0)
@@ -110,16 +114,16 @@ def feature_scores(X, # binary rows x features (dense or sparse); truncate first
 def score_sensitivity(score:str, # 'tc', 'dc', 'pi' or 'ig'
                       max_features:int, # public bound s on non-zero features per row
                       n_features:int, # number of features m
-                      n_bound:int|None=None, # public bound N on the number of rows (IG only)
+                      n_bound:int|None=None, # public bound N: IG scores use the first N rows (IG only)
                       neighbours:str='add_remove', # or 'substitution'
                      ) -> tuple:
     "(S, Delta): one score's sensitivity and how many scores one row can change."
     check_choice(score, 'score', SCORES); check_choice(neighbours, 'neighbours', ('add_remove', 'substitution'))
     mult = 1 if neighbours == 'add_remove' else 2
-    if score == 'ig':
+    if score == 'ig':                  # valid for scores on the first N rows (feature_scores(..., n_bound=N)), either relation
         if n_bound is None or isinstance(n_bound, bool) or not isinstance(n_bound, numbers.Integral) or n_bound < 1:
             raise ValueError(f"n_bound (a public bound N on the number of rows) is required for score='ig'; got {n_bound!r}")
-        return mult * (math.log2(n_bound + 1) + 1 / math.log(2)), n_features
+        return math.log2(n_bound + 1) + 1 / math.log(2), n_features
     return 1.0, mult * min(max_features, n_features)
 
 # %% ../nbs/21_feature_selection.ipynb #488b43b1
@@ -294,7 +298,8 @@ SELECTORS = ('score_perturbation', 'cluster', 'svt', 'em', 'gumbel', 'ptt', 'noi
 class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
     """Private SCOREBASEDFS (Stoddard et al. 2014): score binary features, select k (or above a threshold) with one selector.
 
-    Rows are truncated to their first `max_features` non-zero columns silently (how many rows that shortens is private).
+    Rows are truncated to their first `max_features` non-zero columns silently (how many rows that shortens is private);
+    with `scoring='ig'` only the first `n_bound` rows are scored, silently too (whether that drops any is private).
     The release is `support_` alone: neither the exact nor the noisy scores are kept."""
     def __init__(self, epsilon:float=0.2, # budget of the selection
                  method:str='em', # one of SELECTORS; 'ptt' and 'noisycut' reproduce flawed published methods and warn
@@ -303,7 +308,7 @@ class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
                  threshold:float|None=None, # threshold tau ('ptt', 'svt', 'noisycut'; or instead of k for the others)
                  max_features:int=20, # public bound s; rows are truncated to it before scoring
                  binarize:float|None=None, # None: X must be 0/1; a threshold t >= 0: values above t count as 1 (a public map)
-                 n_bound:int|None=None, # public bound N on the rows (scoring='ig')
+                 n_bound:int|None=None, # public bound N (scoring='ig'): only the first N rows are scored
                  neighbours:str='add_remove',
                  classes=None, noise_seed:int|None=None, budget:Budget|None=None):
         self.epsilon, self.method, self.scoring, self.k, self.threshold = epsilon, method, scoring, k, threshold
@@ -324,7 +329,7 @@ class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
         p = validate_params(self); eps = p['epsilon']
         A = truncate_rows(binary_rows(X, self.binarize, type(self).__name__), self.max_features)
         self.n_features_in_ = A.shape[1]
-        q = feature_scores(A, y, self.scoring, classes=self.classes).astype(float)
+        q = feature_scores(A, y, self.scoring, classes=self.classes, n_bound=self.n_bound).astype(float)   # IG: first n_bound rows
         S, D = score_sensitivity(self.scoring, self.max_features, A.shape[1], self.n_bound, self.neighbours)
         self.scores_sensitivity_ = (S, D)
         m = self.method
