@@ -6,8 +6,10 @@
 from __future__ import annotations
 
 import collections.abc
+import copy
 import itertools
 import math
+import os
 import warnings
 
 import numpy as np
@@ -21,11 +23,12 @@ from .accounting import Budget, BudgetExceededError
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
                          EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan)
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
-                          resolve_classes, as_frame, encode_fitted, merge_counts)
+                          resolve_classes, as_frame, encode_fitted, merge_counts, TABLE_LIMIT)
 
 # %% auto #0
-__all__ = ['HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'auto_max_depth', 'check_height', 'RandomTreesMixin',
-           'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'PrivateRDTClassifier',
+__all__ = ['HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS', 'auto_max_depth', 'check_height',
+           'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'WorkPlanError',
+           'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd', 'PrivateRDTClassifier',
            'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
@@ -306,10 +309,24 @@ class _Batches(OneFitAtATime):
         self._release(*self._count(E, self._class_index(y)), 'partial_fit', disjoint=bool(disjoint))
         return self
 
-    def _count(self, E, y_idx):
-        "Keys and class counts of the leaves the rows reach (every leaf when the forest's node tables exist)."
-        every = self.structure_._tables() is not None and self._key is None
-        return self.structure_.leaf_counts(E, y_idx, len(self.classes_), every=every)
+    def _count(self, E, y_idx, work:float=0.0):
+        "Keys and class counts of the leaves the rows reach (every leaf when the forest's node tables exist); in blocks of trees above `_BLOCK_WORK`."
+        st, C = self.structure_, len(self.classes_)
+        every = st._tables() is not None and self._key is None
+        if every or work <= _BLOCK_WORK or st._tables() is not None or st.n_trees < 2:
+            return st.leaf_counts(E, y_idx, C, every=every)
+        size = -(-st.n_trees // min(st.n_trees, _N_BLOCKS))             # keyed mode, hashed walks: blocks of trees
+        blocks = [(s, min(s + size, st.n_trees)) for s in range(0, st.n_trees, size)]
+        if work > _PROGRESS_WORK:
+            from tqdm.auto import tqdm
+            blocks = tqdm(blocks, desc=f'{type(self).__name__}: {st.n_trees:,} trees in blocks of {size:,}', unit='block')
+        ks, cs = [], []
+        for s, e in blocks:                                                # the same seeds, so the same leaf keys
+            sub = copy.copy(st); sub.__dict__.pop('_tab', None)
+            sub.seeds, sub.n_trees, sub._tab_over = st.seeds[s:e], e - s, TABLE_LIMIT   # walked by hash, like the whole forest
+            k, c = sub.leaf_counts(E, y_idx, C, every=False)
+            ks.append(k); cs.append(c)
+        return merge_counts(ks, cs)                                        # exact: integer counts summed by key
 
     def _release(self, keys, counts, label, disjoint:bool=True):
         "Add one batch's noisy counts to the release: charge the ledger (a part of the parallel block if disjoint, else sequentially), then noise."
@@ -390,6 +407,48 @@ class _NoisyLeaves:
         return normalise_counts(self._total(self._encode(X)))
 
 
+# %% ../nbs/11_rdt.ipynb #9c823edb
+MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit may plan (about 10-18 min of hashed walks)
+PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
+_BLOCK_WORK = 5e7       # fits planned above this count their trees in blocks...
+_PROGRESS_WORK = 5e7    # ... and show a progress bar above this
+_N_BLOCKS = 100         # blocks of trees in such a fit
+
+class WorkPlanError(ValueError):
+    "A fit whose work, planned from public quantities, passes `max_work()`."
+
+class FewRowsPerTreeWarning(UserWarning):
+    "An ensemble whose leaves expect fewer rows than the standard deviation of their noise."
+
+def max_work() -> float:
+    "The largest planned work (row-tree-levels) a fit may start: env `DP_LIT_MAX_WORK` (e.g. '2e9'), default `MAX_WORK`."
+    raw = os.environ.get('DP_LIT_MAX_WORK', '').strip()
+    if not raw: return MAX_WORK
+    try: v = float(raw)
+    except ValueError: v = math.nan
+    if not v > 0: raise ValueError(f"DP_LIT_MAX_WORK must be a positive number of row-tree-levels (e.g. 1e9); got {raw!r}")
+    return v
+
+def planned_work(n_estimators:int, max_depth:int, n_rows:float|None=None) -> float:
+    "Row-tree-levels of a fit, N (h + 1) n, with n the public size (or `PLAN_ROWS` when there is none)."
+    return float(n_estimators) * (int(max_depth) + 1) * float(PLAN_ROWS if n_rows is None else n_rows)
+
+def check_work(n_estimators:int, max_depth:int, n_rows:float|None=None, rule=None, what:str='PrivateRDTClassifier') -> float:
+    "Raise `WorkPlanError` naming the parameters when the planned work passes `max_work()`; return the work."
+    w, lim = planned_work(n_estimators, max_depth, n_rows), max_work()
+    if w > lim:
+        h = f"max_depth={max_depth}" if rule is None or isinstance(rule, int) else f"max_depth={rule!r} (height {max_depth})"
+        rows = f"{n_rows:,} public rows" if n_rows is not None else f"{PLAN_ROWS:,} rows (planned when the size is private)"
+        raise WorkPlanError(f"{what}: n_estimators={n_estimators:,} trees of {h} over {rows} plan {w:.3g} row-tree-levels, "
+                            f"more than the limit {lim:.3g} (DP_LIT_MAX_WORK, about a microsecond each): lower n_estimators "
+                            "or max_depth, or raise DP_LIT_MAX_WORK")
+    return w
+
+def noise_sd(sensitivity:float, epsilon_tree:float) -> float:
+    "Standard deviation of Laplace noise on one count at sensitivity / epsilon_tree (the geometric's is slightly less)."
+    return math.sqrt(2) * sensitivity / epsilon_tree
+
+
 # %% ../nbs/11_rdt.ipynb #b57027ec
 class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
     """Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each.
@@ -431,13 +490,17 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
     def _begin(self, n_rows_fn, p:dict):
         "Budget check, height (from a noisy row count under 'auto'), structure, storage mode: everything before the counts."
         eps, rule = p['epsilon'], p['max_depth']
+        n_pub = n_rows_fn() if self.neighbours != 'add_remove' else None   # same size for both neighbours: public
+        h_plan = (auto_max_depth(self.space_, 1e300, self.n_estimators, math.inf) if rule == 'auto' and n_pub is None
+                  else self._height(rule, n_pub, eps, self._sensitivity))    # 'auto' without a public size: its cap
+        check_work(self.n_estimators, h_plan, n_pub, rule)                 # refused here: nothing spent, nothing drawn
         if p['budget'] is None: ledger = Budget(eps, name='PrivateRDTClassifier')
         else: ledger = p['budget'].reserve(eps, 'PrivateRDTClassifier fit')  # the whole fit, atomically: refused here, before any noise
         # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
         self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
                                                       and math.isfinite(eps)) else 0.0
         self.epsilon_tree_ = (eps - self.n_rows_eps_) / self.n_estimators   # one tree's leaf vector: computed once
-        n_rows = n_rows_fn() if rule == 'auto' else None
+        n_rows = (n_pub if n_pub is not None else n_rows_fn()) if rule == 'auto' else None
         if self.n_rows_eps_ > 0:
             src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
             n_rows = max(1, int(geometric_mechanism(np.int64(n_rows), 1, self.n_rows_eps_, random_state=src)))
@@ -452,14 +515,29 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         else:                                                              # too many leaves: keyed, lazily evaluated noise
             self._key, self._noise_src = NoiseKey(self.noise_seed), None
             self.leaves_ = None
+        rows = n_rows if rule == 'auto' else n_pub                         # public or noisy (released): None if neither
+        self._warn_few_rows(rows, None if every is None else len(every[0]))
         self.budget_ = ledger if p['budget'] is None else p['budget']      # the model's ledger: the caller's, when shared
         self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
         self.n_batches_ = 0
+        return planned_work(self.n_estimators, self.max_depth_, rows)
+
+    def _warn_few_rows(self, rows, n_leaves):
+        "FewRowsPerTreeWarning when the expected rows per leaf (public or noisy size) fall below the noise's standard deviation."
+        if rows is None or math.isinf(self.epsilon_tree_): return        # no public size, or no noise: no rule to apply
+        per_tree = (n_leaves if n_leaves is not None else max(self.max_stored_leaves, 1)) / self.n_estimators  # keyed: a lower bound
+        sd = noise_sd(self._sensitivity, self.epsilon_tree_)
+        if rows / max(per_tree, 1.0) < sd:
+            warnings.warn(f"{type(self).__name__}: about {rows / max(per_tree, 1.0):.3g} rows per leaf expected (public or noisy "
+                          f"row count over {per_tree:.3g}{'' if n_leaves is not None else ' or more'} leaves per tree), below "
+                          f"the standard deviation {sd:.3g} of each leaf count's noise (sqrt(2) x sensitivity x n_estimators / "
+                          "epsilon): the noise drowns the counts; lower n_estimators or max_depth, or raise epsilon",
+                          FewRowsPerTreeWarning, stacklevel=4)
 
     def _fit(self, X, y, p:dict, classes=None):
         E, y_idx = self._setup(X, y, classes)
-        self._begin(lambda: len(E), p)
-        self._release(*self._count(E, y_idx), 'fit')
+        work = self._begin(lambda: len(E), p)
+        self._release(*self._count(E, y_idx, work), 'fit')
         return self
 
 
