@@ -336,16 +336,26 @@ def private_roc_curve(y_true, # binary labels of the private test rows
     check_choice(counts, 'counts', COUNTS); check_relation(neighbours, NEIGHBOURS)
     branching = check_int(branching, 'branching', low=2)
     for name, v in (('n_share', n_share), ('threshold_share', threshold_share)): check_real(v, name, 0, 1, closed='neither')
-    ledger = budget if check_budget(budget) is not None else Budget(eps, name='private ROC')
-    ledger.check(eps, 'private ROC curve')                      # refuse before any noise is drawn
+    check_budget(budget)
+    if isinstance(thresholds, str):                              # every public parameter checked before anything is charged
+        check_choice(thresholds, 'thresholds', THRESHOLDS)
+        if thresholds == 'fixed_space':
+            check_real(alpha, 'alpha', 0, 1, closed='right')
+            if n is not None: check_int(n, 'n', low=1)
+        elif thresholds == 'ecdf_quantiles':
+            check_int(depth, 'depth', low=1); check_int(n_quantiles, 'n_quantiles', low=1)
+    else:
+        fixed = check_finite_array(thresholds, 'thresholds').ravel()
+        if fixed.min() < lo or fixed.max() > hi:
+            raise ValueError(f"thresholds must lie in the public score_range [{lo:g}, {hi:g}]")
+    # the whole release reserved at once on a shared ledger: a curve that would be refused spends nothing
+    ledger = budget.reserve(eps, 'private ROC curve') if budget is not None else Budget(eps, name='private ROC')
     src = noise_source(_check_seed(noise_seed))
     factor = 2 if neighbours == 'substitution' else 1
     eps_c = eps
     if isinstance(thresholds, str):
-        check_choice(thresholds, 'thresholds', THRESHOLDS)
         if thresholds == 'fixed_space':
-            check_real(alpha, 'alpha', 0, 1, closed='right')
-            if n is not None: n_ref = check_int(n, 'n', low=1)
+            if n is not None: n_ref = int(n)
             elif neighbours == 'substitution' or math.isinf(eps): n_ref = len(y)
             else:
                 eps_n = n_share * eps
@@ -360,13 +370,10 @@ def private_roc_curve(y_true, # binary labels of the private test rows
             edges = recursive_median_thresholds(s, eps_t, k, (lo, hi), med, neighbours, grid_size, ledger, src)
             eps_c = eps - eps_t if math.isfinite(eps) else eps
         else:
-            depth, n_quantiles = check_int(depth, 'depth', low=1), check_int(n_quantiles, 'n_quantiles', low=1)
+            depth, n_quantiles = int(depth), int(n_quantiles)
             edges = lo + (hi - lo) * np.arange(2 ** depth) / 2 ** depth
     else:
-        edges = check_finite_array(thresholds, 'thresholds').ravel()
-        if edges.min() < lo or edges.max() > hi:
-            raise ValueError(f"thresholds must lie in the public score_range [{lo:g}, {hi:g}]")
-        edges = np.unique(np.r_[lo, edges])
+        edges = np.unique(np.r_[lo, fixed])
     with ledger.parallel(f"noisy counts by class ({counts}; disjoint rows)") as blk:
         for name in ('negatives', 'positives'): blk.spend(eps_c, f"{name}: {counts} counts over {len(edges)} bins")
     if isinstance(thresholds, str) and thresholds == 'ecdf_quantiles':
