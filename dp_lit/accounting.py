@@ -23,7 +23,7 @@ __all__ = ['BudgetExceededError', 'DetachedBudgetError', 'Budget', 'uniform_allo
 class BudgetExceededError(ValueError):
     "A spend would pass the total privacy budget (raised before any noise is drawn)."
 
-# %% ../nbs/01_accounting.ipynb #e1af7a81
+# %% ../nbs/01_accounting.ipynb #f54c4290
 class DetachedBudgetError(RuntimeError):
     "A spend on a pickled copy of a ledger, which cannot charge the original (e.g. in a joblib worker)."
 
@@ -216,13 +216,14 @@ class Budget(_LedgerView, _LedgerCopies, _LedgerBlocks, _LedgerSpending, _Ledger
         self._uid = uuid.uuid4().hex   # identity shared by every pickled copy of this ledger (not by a new ledger)
         with _LOCK: _LIVE[self._uid] = [weakref.ref(self), 0]
 
-# %% ../nbs/01_accounting.ipynb #7570f5e7
+# %% ../nbs/01_accounting.ipynb #65f4e7ee
 def _detached_message(b):
     return (f"the privacy ledger {b.name!r} here is a copy made by pickling (for example sent to a joblib worker by "
             f"n_jobs>1); a spend on it could not charge the original ledger in the caller's process, so it is refused. "
             f"Use n_jobs=1 when an estimator charges a shared budget=, or, for a ledger reloaded from disk that is "
             f"the only live copy, call reattach() on its root.")
 
+# %% ../nbs/01_accounting.ipynb #274ab76b
 class _ParallelBlock:
     "Parts of a parallel block; each part is a `Budget` of its own, charged to the parent as the maximum."
     kind = 'parallel part'
@@ -266,7 +267,7 @@ class _ParallelBlock:
     def __copy__(self): return self
     def __deepcopy__(self, memo): return self
 
-
+# %% ../nbs/01_accounting.ipynb #4fb5022c
 class _Reservation:
     "A release's whole budget, charged to its ledger at once; its steps spend from a ledger of their own, capped at it."
     kind = 'reserved part'
@@ -277,12 +278,13 @@ class _Reservation:
     def __copy__(self): return self
     def __deepcopy__(self, memo): return self
 
-# %% ../nbs/01_accounting.ipynb #8899c98a
+# %% ../nbs/01_accounting.ipynb #8ebf6d6a
 def _check_depth(depth):
     if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 1:
         raise ValueError(f"depth must be a positive int (number of levels that spend budget); got {depth!r}")
     return int(depth)
 
+# %% ../nbs/01_accounting.ipynb #36f5f423
 def uniform_allocation(total:float, # budget to split (epsilon_s)
                        depth:int, # number of levels k
                       ) -> np.ndarray:

@@ -23,7 +23,7 @@ __all__ = ['RELATIONS', 'AUDIT_KINDS', 'NeighbourPair', 'check_neighbours', 'rem
            'AuditResult', 'audit', 'assert_private', 'float_reachable', 'release_leaves', 'ReleaseScan', 'release_scan',
            'fit_release']
 
-# %% ../nbs/02_audit.ipynb #9db13966
+# %% ../nbs/02_audit.ipynb #2f12e805
 RELATIONS = ('add_remove', 'substitution')
 
 @dataclass
@@ -36,6 +36,7 @@ class NeighbourPair:
     def __post_init__(self):
         check_neighbours(self.d0, self.d1, self.relation)
 
+# %% ../nbs/02_audit.ipynb #3a52b452
 def _n_rows(d):
     if isinstance(d, tuple):
         sizes = {_n_rows(x) for x in d}
@@ -44,7 +45,7 @@ def _n_rows(d):
         return sizes.pop()
     return len(d)
 
-# %% ../nbs/02_audit.ipynb #00b65392
+# %% ../nbs/02_audit.ipynb #72a3fed3
 def check_neighbours(d0, d1, relation:str='add_remove'):
     "Raise `ValueError` unless the sizes of `d0` and `d1` fit the named neighbouring `relation`."
     if relation not in RELATIONS:
@@ -55,12 +56,14 @@ def check_neighbours(d0, d1, relation:str='add_remove'):
     if relation == 'substitution' and n0 != n1:
         raise ValueError(f"substitution neighbours must have the same size; got {n0} and {n1} rows")
 
+# %% ../nbs/02_audit.ipynb #810512e8
 def _drop(d, i):
     if isinstance(d, tuple): return tuple(_drop(x, i) for x in d)
     if isinstance(d, (pd.DataFrame, pd.Series)): return d.drop(index=d.index[i])
     if isinstance(d, np.ndarray): return np.delete(d, i, axis=0)
     return [x for j, x in enumerate(d) if j != i % len(d)]
 
+# %% ../nbs/02_audit.ipynb #02013852
 def _append(d, row):
     if isinstance(d, tuple): return tuple(_append(x, r) for x, r in zip(d, row))
     if isinstance(d, pd.DataFrame): return pd.concat([d, pd.DataFrame([row], columns=d.columns).astype(d.dtypes)], ignore_index=True)
@@ -68,6 +71,7 @@ def _append(d, row):
     if isinstance(d, np.ndarray): return np.concatenate([d, np.asarray([row], dtype=d.dtype)], axis=0)
     return list(d) + [row]
 
+# %% ../nbs/02_audit.ipynb #5a454dc6
 def _replace(d, i, row):
     if isinstance(d, tuple): return tuple(_replace(x, i, r) for x, r in zip(d, row))
     d = d.copy() if hasattr(d, 'copy') else list(d)
@@ -90,7 +94,7 @@ def substitute_one(data, index:int, row) -> NeighbourPair:
     "Substitution neighbours: (`data`, `data` with row `index` replaced by `row`)."
     return NeighbourPair(data, _replace(data, index, row), 'substitution', f'row {index} replaced')
 
-# %% ../nbs/02_audit.ipynb #6430bc3b
+# %% ../nbs/02_audit.ipynb #346770e0
 def _cp_lower(k, n, alpha):
     "One-sided Clopper-Pearson lower bound on a binomial proportion (k successes of n)."
     k = np.asarray(k, float)
@@ -98,6 +102,7 @@ def _cp_lower(k, n, alpha):
         b = stats.beta.ppf(alpha, k, n - k + 1)
     return np.where(k <= 0, 0.0, b)
 
+# %% ../nbs/02_audit.ipynb #a2fa164f
 def _cp_upper(k, n, alpha):
     "One-sided Clopper-Pearson upper bound on a binomial proportion (k successes of n)."
     k = np.asarray(k, float)
@@ -105,12 +110,14 @@ def _cp_upper(k, n, alpha):
         b = stats.beta.ppf(1 - alpha, k + 1, n - k)
     return np.where(k >= n, 1.0, b)
 
+# %% ../nbs/02_audit.ipynb #fc27d6cf
 def _log_ratio(k0, n0, k1, n1, alpha):
     "ln(lower bound of p) - ln(upper bound of q), -inf when p's lower bound is 0."
     p = _cp_lower(k0, n0, alpha); q = _cp_upper(k1, n1, alpha)
     with np.errstate(divide='ignore'):
         return np.log(p) - np.log(q)
 
+# %% ../nbs/02_audit.ipynb #cac7ab14
 @dataclass
 class AuditResult:
     "Outcome of `audit`: a lower bound on epsilon, the event that gave it, and the counts behind it."
@@ -132,8 +139,7 @@ class AuditResult:
                 f"  {self.direction}: held-out counts {c['k_num']:,}/{c['n_num']:,} vs {c['k_den']:,}/{c['n_den']:,}; "
                 f"P >= {c['p_lower']:.4g}, Q <= {c['q_upper']:.4g}")
 
-
-# %% ../nbs/02_audit.ipynb #e2875a9d
+# %% ../nbs/02_audit.ipynb #6ea8b145
 AUDIT_KINDS = ('auto', 'scalar', 'discrete', 'reachable')
 
 def _draw(mechanism, data, rng, n, vectorised):
@@ -147,6 +153,7 @@ def _draw(mechanism, data, rng, n, vectorised):
                          f"got shape {out.shape}")
     return out
 
+# %% ../nbs/02_audit.ipynb #f7fedeaa
 def _threshold_events(s0, s1, n_thresholds):
     "Counts of {x >= t} and {x <= t} for thresholds at pooled quantiles of scalar samples."
     pooled = np.concatenate([s0, s1])
@@ -157,16 +164,19 @@ def _threshold_events(s0, s1, n_thresholds):
     events = [('>=', v) for v in t] + [('<=', v) for v in t]
     return events, np.concatenate([ge0, le0]), np.concatenate([ge1, le1])
 
+# %% ../nbs/02_audit.ipynb #f67e64dc
 def _event_counts_scalar(ev, s):
     op, t = ev
     return int(np.sum(s >= t) if op == '>=' else np.sum(s <= t))
 
+# %% ../nbs/02_audit.ipynb #926c1e10
 def _scalar_event(num, den, h, alpha, max_events):
     "Pick the best threshold event on the first `h` draws; count it on the rest."
     events, kn, kd = _threshold_events(num[:h].astype(float), den[:h].astype(float), max_events)
     ev = events[int(np.argmax(_log_ratio(kn, h, kd, h, alpha)))]
     return _event_counts_scalar(ev, num[h:]), _event_counts_scalar(ev, den[h:]), f"output {ev[0]} {ev[1]:.6g}"
 
+# %% ../nbs/02_audit.ipynb #dea253f6
 def _discrete_event(num, den, h, alpha, max_events):
     "Pick the best union of outcomes on the first `h` draws; count it on the rest."
     allrows = np.concatenate([num.reshape(len(num), -1), den.reshape(len(den), -1)])
@@ -182,6 +192,7 @@ def _discrete_event(num, den, h, alpha, max_events):
     desc = f"output in {{{', '.join(map(str, shown))}{', ...' if len(chosen) > 5 else ''}}} ({len(chosen)} outcome(s))"
     return int(in_e[cn[h:]].sum()), int(in_e[cd[h:]].sum()), desc
 
+# %% ../nbs/02_audit.ipynb #d2bdb6d2
 def _all_float_reachable(outputs, value):
     "Default `reachable=` predicate: True for a trial when every coordinate passes `float_reachable` from `value`."
     o = np.asarray(outputs)
@@ -190,6 +201,7 @@ def _all_float_reachable(outputs, value):
         raise ValueError(f"query must return a number or an array shaped like one output {o.shape[1:]}; got shape {v.shape}")
     return float_reachable(o, v).reshape(len(o), -1).all(axis=1)
 
+# %% ../nbs/02_audit.ipynb #804bf0f6
 def _check_predicates(reachable):
     "`reachable=` as a dict name -> predicate (the default is `float_reachable` on every coordinate)."
     if reachable is None: return {'float_reachable': _all_float_reachable}
@@ -199,6 +211,7 @@ def _check_predicates(reachable):
     raise ValueError("reachable must be a callable (outputs, value) -> one bool per trial, or a non-empty dict "
                      f"of such callables; got {type(reachable).__name__}")
 
+# %% ../nbs/02_audit.ipynb #5c89c0f0
 def _query_value(query, data, which):
     try:
         v = np.asarray(query(data), dtype=float)
@@ -208,6 +221,7 @@ def _query_value(query, data, which):
         raise ValueError(f"query must return finite number(s) on {which}; got {v!r}")
     return v
 
+# %% ../nbs/02_audit.ipynb #fcdfb0c2
 def _reached(pred, name, outputs, value):
     "Apply a `reachable` predicate to a batch and check it returns one bool per trial, decided trial by trial."
     r = np.asarray(pred(outputs, value))
@@ -220,6 +234,7 @@ def _reached(pred, name, outputs, value):
                              "its answer for one trial changed with the rest of the batch")
     return r
 
+# %% ../nbs/02_audit.ipynb #d0d19b81
 def _reachable_event(num, den, h, alpha, value, predicates, which):
     "E = {output not reachable from `value`}: pick the predicate on the first `h` draws; count it on the rest."
     best = None
@@ -231,7 +246,6 @@ def _reachable_event(num, den, h, alpha, value, predicates, which):
     k_num, k_den = [int((~_reached(pred, name, o[h:], value)).sum()) for o in (num, den)]
     shown = f"{value.item():.17g}" if value.ndim == 0 else f"query({which}) (shape {value.shape})"
     return k_num, k_den, f"output not reachable from the exact value {shown} on {which} ({name})"
-
 
 # %% ../nbs/02_audit.ipynb #b7530d72
 def audit(mechanism, # callable: mechanism(data, rng, n) -> n outputs (or mechanism(data, rng) -> one, with vectorised=False)
@@ -320,7 +334,7 @@ def float_reachable(x, # released double(s)
         return ((d + c == x)           # rounding is monotone: if any z works, fl(x - c) or a neighbour does
                 | (np.nextafter(d, np.inf) + c == x) | (np.nextafter(d, -np.inf) + c == x))
 
-# %% ../nbs/02_audit.ipynb #9a9d098d
+# %% ../nbs/02_audit.ipynb #1dceefe8
 _SCALARS = (type(None), bool, int, float, complex, str, bytes, np.generic)
 _MAX_ITEMS = 200                                               # items of one list walked one by one (the rest: one leaf)
 _MAX_DERIVED = 10 ** 6                                         # arrays up to this size also give their sum and sorted values
@@ -338,6 +352,7 @@ def _fingerprint(v) -> bytes:
     except Exception:
         return b't' + type(v).__qualname__.encode()
 
+# %% ../nbs/02_audit.ipynb #1231623c
 def _short(v, width:int=60) -> str:
     "A one-line description of a leaf value for the scan's report."
     if isinstance(v, np.ndarray):
@@ -347,10 +362,12 @@ def _short(v, width:int=60) -> str:
     r = repr(v)
     return r if len(r) <= width else r[:width - 3] + '...'
 
+# %% ../nbs/02_audit.ipynb #b05da905
 def _is_function(v):
     return isinstance(v, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type)) \
         or type(v).__name__.endswith('Dispatcher')
 
+# %% ../nbs/02_audit.ipynb #8cc821dc
 def _children(v, pickled:bool):
     "The (name, child) pairs to walk below `v`, or None when `v` is a leaf."
     if isinstance(v, _SCALARS) or isinstance(v, np.ndarray): return None
@@ -386,12 +403,13 @@ def _children(v, pickled:bool):
             if isinstance(s, str) and s not in ('__dict__', '__weakref__') and hasattr(v, s): kids.append((s, getattr(v, s)))
     return [(f".{k}", x) for k, x in kids] if kids or d is not None else None
 
-# %% ../nbs/02_audit.ipynb #04a3e882
+# %% ../nbs/02_audit.ipynb #9e353055
 def _declared(v, attr:str):
     "A class's declared patterns (`_curator_only` or `_public_state`), as a tuple."
     pats = getattr(type(v), attr, ()) if not isinstance(v, type) else ()
     return (pats,) if isinstance(pats, str) else tuple(pats)
 
+# %% ../nbs/02_audit.ipynb #4511abc5
 def release_leaves(obj, # a released object: a fitted estimator, a function's output, any Python object
                    pickled:bool=False, # walk what the pickle stores (`__reduce_ex__`/`__getstate__`) instead of `vars`
                    max_depth:int=30, # nesting depth walked
@@ -417,7 +435,7 @@ def release_leaves(obj, # a released object: a fitted estimator, a function's ou
     walk(obj, '', 0)
     return {k.lstrip('.'): v for k, v in leaves.items()}, declared
 
-# %% ../nbs/02_audit.ipynb #403fc8fe
+# %% ../nbs/02_audit.ipynb #f36aba94
 _ABSENT = b'<absent>'
 
 def _one_release(release, data):
@@ -445,6 +463,7 @@ def _one_release(release, data):
     pk['<warnings in pickling>'] = tuple(sorted(f"{x.category.__name__}: {x.message}" for x in w))
     return out, pk, declared, pk_warn
 
+# %% ../nbs/02_audit.ipynb #b8c40383
 @dataclass
 class ReleaseScan:
     "Outcome of `release_scan`: every path that is constant across noise draws yet differs between neighbours, with its status."
@@ -472,7 +491,7 @@ class ReleaseScan:
                 + ("clean" if self.ok else f"{len(self.findings)} finding(s)"))
         return head if self.table.empty else head + '\n' + self.table.to_string(index=False)
 
-# %% ../nbs/02_audit.ipynb #404ecd4c
+# %% ../nbs/02_audit.ipynb #b3feb98c
 def _status(path, where, declared, public, pk_warn):
     match = lambda pats: any(fnmatch.fnmatchcase(path, p) for p in pats)
     if path == '<error in pickling>': return 'pickle failed'
@@ -484,6 +503,7 @@ def _status(path, where, declared, public, pk_warn):
         return 'curator-only, pickle warns' if pk_warn and any(n and n in pk_warn for n in names) else 'pickled silently'
     return 'undeclared'
 
+# %% ../nbs/02_audit.ipynb #119d4838
 def release_scan(release, # callable: data -> the released object (`fit_release(estimator)`, or a function of the data)
                  pair:NeighbourPair, # neighbouring data sets (`remove_one`, `add_one`, `substitute_one`)
                  n_draws:int=8, # releases per data set, each with fresh secret noise

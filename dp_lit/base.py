@@ -37,7 +37,7 @@ NEIGHBOURS = {
     'label_change': "D' is D with the label of one row changed (label DP; the features are public)",
 }
 
-# %% ../nbs/04_base.ipynb #780fba89
+# %% ../nbs/04_base.ipynb #378da99d
 def check_choice(value, # the value passed
                  name:str, # the argument's name, for the message
                  options, # the allowed values
@@ -51,6 +51,7 @@ def check_choice(value, # the value passed
         raise InvalidParameterError(f"{name} must be one of {tuple(options)}; got {value!r}")
     return value
 
+# %% ../nbs/04_base.ipynb #c82d78da
 def check_int(value, # the value passed
               name:str, # the argument's name, for the message
               low:int|None=None, # smallest allowed value
@@ -65,7 +66,7 @@ def check_int(value, # the value passed
         raise InvalidParameterError(f"{name} must be an int{rng}{' or None' if none else ''}; got {value!r}")
     return int(value)
 
-# %% ../nbs/04_base.ipynb #58e332b7
+# %% ../nbs/04_base.ipynb #b1407b46
 def check_real(value, # the value passed
                name:str, # the argument's name, for the message
                low:float|None=None, # lower end of the allowed range
@@ -81,6 +82,7 @@ def check_real(value, # the value passed
         raise InvalidParameterError(f"{name} must be a number {'<=' if closed in ('both', 'right') else '<'} {high:g}; got {value!r}")
     return v
 
+# %% ../nbs/04_base.ipynb #f81e184c
 def check_noise_seed(value, # None (secret noise from the operating system) or a non-negative int (reproducible noise)
                      name:str='noise_seed', # the argument's name, for the message
                     ) -> int|None:
@@ -89,6 +91,7 @@ def check_noise_seed(value, # None (secret noise from the operating system) or a
         raise InvalidParameterError(f"{name} must be None (secret noise) or a non-negative int (reproducible, not private); got {value!r}")
     return value if value is None else int(value)
 
+# %% ../nbs/04_base.ipynb #9db25455
 def check_budget(value, # None (the estimator keeps its own ledger) or a `Budget` to charge
                  name:str='budget', # the argument's name, for the message
                 ) -> Budget|None:
@@ -97,6 +100,7 @@ def check_budget(value, # None (the estimator keeps its own ledger) or a `Budget
         raise InvalidParameterError(f"{name} must be a dp_lit.accounting.Budget or None; got {type(value).__name__}")
     return value
 
+# %% ../nbs/04_base.ipynb #48204abe
 def check_relation(value, # the neighbouring relation passed
                    allowed=tuple(NEIGHBOURS), # the relations this estimator's proof covers
                    name:str='neighbours', # the argument's name, for the message
@@ -104,7 +108,7 @@ def check_relation(value, # the neighbouring relation passed
     "`value` if it is one of the `allowed` neighbouring relations; `ValueError` naming `name` otherwise."
     return check_choice(value, name, allowed)
 
-# %% ../nbs/04_base.ipynb #bb162aa5
+# %% ../nbs/04_base.ipynb #c01ebd37
 def check_random_state_param(value, # None, a non-negative int, a `numpy.random.SeedSequence` or `Generator`
                              name:str='random_state', # the argument's name, for the message
                             ):
@@ -114,6 +118,7 @@ def check_random_state_param(value, # None, a non-negative int, a `numpy.random.
         raise InvalidParameterError(f"{name} must be None, a non-negative int, a numpy SeedSequence or Generator; got {value!r}") from None
     return value
 
+# %% ../nbs/04_base.ipynb #12f95945
 class Check:
     "A `_parameter_constraints` entry checked by a dp_lit check function: `fn(value, name=..., **kw)`."
     def __init__(self, fn, # a check: returns the canonical value or raises ValueError naming the argument
@@ -124,6 +129,7 @@ class Check:
         args = ''.join(f", {k}={v!r}" for k, v in self.kw.items())
         return f"Check({self.fn.__name__}{args})"
 
+# %% ../nbs/04_base.ipynb #a26fb79d
 EPSILON = Check(check_epsilon)                              # the common entries, shared by every estimator
 EPSILON_OR_INF = Check(check_epsilon, allow_inf=True)       # inf: a non-private reference fit
 NOISE_SEED = Check(check_noise_seed)
@@ -190,7 +196,7 @@ def encode_labels(y, # labels, one per row (1-d)
                          + "; pass every possible class in classes= (the labels seen are not shown: they are private)")
     return idx.astype(np.int64)
 
-# %% ../nbs/04_base.ipynb #470300be
+# %% ../nbs/04_base.ipynb #f51402dc
 def curator_state(est, # a fitted estimator
                   state:dict|None=None, # the attributes to look at (default: `vars(est)`)
                  ) -> list:
@@ -200,6 +206,7 @@ def curator_state(est, # a fitted estimator
     return [p for p in getattr(type(est), '_curator_only', ())
             if any(v is not None for k, v in state.items() if fnmatch.fnmatchcase(k, top(p)))]
 
+# %% ../nbs/04_base.ipynb #b47ace96
 class ReleasePolicy:
     "Mixin: the pickle drops `_transient` caches and names, in a `PrivacyLeakWarning`, the curator-only state it carries."
     _curator_only:tuple = ()
@@ -215,7 +222,7 @@ class ReleasePolicy:
                           PrivacyLeakWarning, stacklevel=2)
         return state
 
-# %% ../nbs/04_base.ipynb #fedda6e2
+# %% ../nbs/04_base.ipynb #00a89714
 class ConcurrentFitError(RuntimeError):
     "A fit of an estimator object started while another fit of the same object was running."
 
@@ -234,6 +241,7 @@ def one_fit(est):
     try: yield
     finally: lock.release()
 
+# %% ../nbs/04_base.ipynb #111c009e
 class OneFitAtATime:
     "Mixin: `fit` and `partial_fit` of every subclass run one at a time per object (`one_fit`)."
     def __init_subclass__(cls, **kw):
@@ -247,7 +255,7 @@ class OneFitAtATime:
                 guarded._one_fit = True
                 setattr(cls, name, guarded)
 
-# %% ../nbs/04_base.ipynb #869a61c4
+# %% ../nbs/04_base.ipynb #ead3dbe0
 class MemoryPlanError(MemoryError):
     "A fit's planned memory, estimated from public quantities, exceeds the limit (`DP_LIT_MAX_MEMORY`)."
 
@@ -264,6 +272,7 @@ def memory_limit() -> int:
     try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') // 2
     except (ValueError, OSError, AttributeError): return 8 * 2**30
 
+# %% ../nbs/04_base.ipynb #498786f7
 def check_memory_plan(nbytes:float, # the planned allocation, from public quantities only
                       what:str, # what is allocated, e.g. "PrivateRDTClassifier: leaf counts of 10 trees"
                       change:str, # the parameters that lower it, e.g. "lower max_depth or n_estimators"

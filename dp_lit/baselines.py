@@ -41,7 +41,7 @@ def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
         depth += 1
     return max(1, min(cap, math.floor(depth + n_categorical / 2)))
 
-# %% ../nbs/14_baselines.ipynb #d75d1ccd
+# %% ../nbs/14_baselines.ipynb #186b39d6
 def smooth_leaf_logweights(counts, # (n_leaves, n_classes) exact class counts of the leaves
                            epsilon:float, # the tree's budget
                           ) -> np.ndarray:
@@ -54,13 +54,14 @@ def smooth_leaf_logweights(counts, # (n_leaves, n_classes) exact class counts of
         power = np.where(S < 1e-10, 50.0, np.minimum(50.0, epsilon / (2 * S)))
     return np.where(c == top, power, 0.0)
 
+# %% ../nbs/14_baselines.ipynb #75fc5168
 def _tie_break_argmax(v, src):
     "Argmax of each row with ties broken uniformly at random (post-processing with fresh randomness)."
     return np.argmax(v + 0.5 * uniform_noise(v.shape, src), axis=1)   # v holds integers: the tie-breaker never reorders
 
 LEAF_MECHANISMS = ('smooth', 'exponential', 'noisy_counts')
 
-# %% ../nbs/14_baselines.ipynb #6835466b
+# %% ../nbs/14_baselines.ipynb #e24fec39
 def leaf_labels(counts, # (n_leaves, n_classes) exact class counts
                 epsilon:float, # budget of the labels (disjoint leaves: each label gets all of it)
                 mechanism:str='exponential', # 'smooth' (Fletcher-Islam, not DP), 'exponential' (counts, sensitivity 1) or 'noisy_counts' (argmax of geometric counts)
@@ -85,13 +86,14 @@ def leaf_labels(counts, # (n_leaves, n_classes) exact class counts
     noisy = geometric_mechanism(c.astype(np.int64), sens, eps, random_state=src)
     return _tie_break_argmax(np.asarray(noisy, dtype=float).reshape(c.shape), src)
 
+# %% ../nbs/14_baselines.ipynb #ba695f2d
 def _keyed_labels(key:NoiseKey, keys:np.ndarray, n_classes:int, salt:int) -> np.ndarray:
     "A uniform class per key, a fixed function of the secret `key` (the label of a leaf no training row reached)."
     keys = np.asarray(keys, dtype=np.uint64).ravel()
     if len(keys) == 0: return np.zeros(0, np.int64)
     return keyed_uniform_integers(int(n_classes), key, keys, salt=salt)
 
-# %% ../nbs/14_baselines.ipynb #36978d2c
+# %% ../nbs/14_baselines.ipynb #ec3a48e1
 _PARAMS = {        # the parameters the estimators here share; each class adds its own
     'epsilon': [EPSILON], 'neighbours': [Check(check_relation, allowed=('add_remove', 'substitution'))],
     'noise_seed': [NOISE_SEED], 'budget': [BUDGET],
@@ -107,15 +109,18 @@ def _paper_or_int(value, name:str='max_depth'):
     try: return check_int(value, name, low=1)
     except ValueError: raise InvalidParameterError(f"{name} must be 'paper' or an int >= 1; got {value!r}") from None
 
+# %% ../nbs/14_baselines.ipynb #9fbb3b35
 def _leaf_mechanism(value, name:str='leaf_mechanism'):
     "SRT's `leaf_mechanism` when faithful=False; the message says how the authors' 'smooth' is chosen."
     try: return check_choice(value, name, ('exponential', 'noisy_counts'))
     except ValueError as e: raise InvalidParameterError(f"{e} (faithful=True selects the authors' 'smooth')") from None
 
+# %% ../nbs/14_baselines.ipynb #d1ffb106
 def _sub_seed(noise_seed, salt):
     "An independent reproducible stream per use when `noise_seed` is given; None (secret) otherwise."
     return None if noise_seed is None else np.random.SeedSequence([int(noise_seed), salt])
 
+# %% ../nbs/14_baselines.ipynb #4f3d31ce
 def _data_bounds(df, space_kw, where):
     "The authors' numeric domains: min and max of the training column (warns)."
     doms = dict(space_kw.get('domains') or {})
@@ -127,7 +132,7 @@ def _data_bounds(df, space_kw, where):
                   "code does); the forest is then not differentially private with respect to them.", PrivacyLeakWarning, stacklevel=5)
     return dict(space_kw, domains=doms, bounds=bounds)
 
-
+# %% ../nbs/14_baselines.ipynb #d1c6951b
 class _KeyedLabels:
     "A picklable default of a `LeafTable`: one-hot uniform labels of unreached leaves, a fixed function of the secret key."
     def __init__(self, key:NoiseKey, n_classes:int, salt:int):
@@ -135,6 +140,7 @@ class _KeyedLabels:
     def __call__(self, keys):
         return np.eye(self.n_classes)[_keyed_labels(self.key, keys, self.n_classes, self.salt)]
 
+# %% ../nbs/14_baselines.ipynb #52e69137
 class _VotePrediction:
     "Mixin: probabilities as the share of the trees voting for each class (`votes`), and the majority vote."
     def predict_proba(self, X) -> np.ndarray:
@@ -145,7 +151,6 @@ class _VotePrediction:
         "Majority vote of the trees (ties to the first class in `classes_`)."
         p = self.predict_proba(X)                                          # NotFittedError first
         return self.classes_[np.argmax(p, axis=1)]
-
 
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
 class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
@@ -260,7 +265,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy,
         E = self._encode(X)                                                # NotFittedError / ValueError naming X first
         return self.leaves_.lookup(self.structure_.leaf_keys(E))
 
-# %% ../nbs/14_baselines.ipynb #1352b72c
+# %% ../nbs/14_baselines.ipynb #44857168
 _SALT_ROOT_MT = np.uint64(0x3A7)
 
 def max_scores(node:np.ndarray, # (m,) node index of each (tree, row) pair
@@ -277,11 +282,13 @@ def max_scores(node:np.ndarray, # (m,) node index of each (tree, row) pair
         q[:, j] = cnt.reshape(n_nodes, A, C).max(axis=2).sum(axis=1)
     return q
 
+# %% ../nbs/14_baselines.ipynb #42db671b
 def _mt_words_choice(key, node_keys, m, salt):
     "Uniform integers below m (an array) fixed by the secret key and each node key (bias below 2^-50)."
     if len(node_keys) == 0: return np.zeros(0, np.int64)
     return keyed_uniform_integers(np.asarray(m), key, np.asarray(node_keys, np.uint64), salt=salt)
 
+# %% ../nbs/14_baselines.ipynb #691258c7
 def _nth_available(used, r):
     "Index of the r-th attribute not yet used on each path."
     return np.argmax(np.cumsum(~used, axis=1) > r[:, None], axis=1)
@@ -545,12 +552,13 @@ def knn_pseudo_labels(Z_lab:np.ndarray, # encoded labelled rows (public features
     np.add.at(votes, (np.repeat(np.arange(len(Z_unl)), k), y_lab[nn].ravel()), 1)
     return votes.argmax(axis=1), nn
 
-# %% ../nbs/14_baselines.ipynb #891f0a29
+# %% ../nbs/14_baselines.ipynb #12dde56a
 def pseudo_label_reach(neighbours:np.ndarray, # (n_unlabelled, k) neighbour lists from `knn_pseudo_labels`
                        n_labelled:int) -> int:
     "M: the most unlabelled rows whose neighbour list holds one labelled row (a function of the public features only)."
     return int(np.bincount(neighbours.ravel(), minlength=n_labelled).max()) if neighbours.size else 0
 
+# %% ../nbs/14_baselines.ipynb #a8415340
 class _PseudoLabelERM(DPLogisticRegression):
     "dp_lit.linear's logistic regression with the sensitivity of `_changed` labels moved by one private label."
     _changed = 1

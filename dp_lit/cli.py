@@ -53,7 +53,7 @@ def demo_mechanisms(seed:int=0, # seed of the demo's (reproducible, hence not se
                  dict(release='most common cultivar, wine (59/71/48)', mechanism='exponential mech.', metric='P(correct)', epsilon=eps, value=np.mean(pick == np.argmax(counts)))]
     return pd.DataFrame(rows)
 
-# %% ../nbs/41_cli.ipynb #b1170386
+# %% ../nbs/41_cli.ipynb #496e4e36
 DEMO_CLASSIFIERS: dict = {}   # name -> factory(dataset, epsilon) -> estimator; filled from the model modules
 
 def _register_demo_classifiers():
@@ -67,6 +67,7 @@ def _register_demo_classifiers():
     except ImportError:
         pass
 
+# %% ../nbs/41_cli.ipynb #705571a7
 def demo_classifiers(seed:int=0, # grid seed: tree structures, folds and (reproducible) noise
                     ) -> pd.DataFrame|None:
     "Accuracy against epsilon of every classifier in `DEMO_CLASSIFIERS` (5-fold CV on bundled and synthetic sets; inf = no noise)."
@@ -87,13 +88,14 @@ def demo_classifiers(seed:int=0, # grid seed: tree structures, folds and (reprod
             runs.append(run_experiment(DEMO_CLASSIFIERS, data, [eps], repeats=1, cv=5, random_state=seed, progress=False))
     return summarize(pd.concat(runs, ignore_index=True))
 
-# %% ../nbs/41_cli.ipynb #086d45e6
+# %% ../nbs/41_cli.ipynb #c01727c1
 def _pivot(df, value='value', index=('release', 'mechanism', 'metric')):
     t = df.pivot_table(index=list(index), columns='epsilon', values=value, sort=False)
     t = t[sorted(t.columns)]
     t.columns = ['non-private' if math.isinf(c) else f'eps={c:g}' for c in t.columns]
     return t
 
+# %% ../nbs/41_cli.ipynb #934e387b
 def run_demo(seed:int=0, # seed of the demo (reproducible noise: a demonstration, not a release)
              out=None, # where to print (None: standard output)
             ):
@@ -117,24 +119,27 @@ def run_demo(seed:int=0, # seed of the demo (reproducible noise: a demonstration
             print(_pivot(clf, 'mean', ('dataset', 'method')).to_string(), file=out)
     print(f"\n(done in {time.perf_counter() - t0:.1f} s)", file=out)
 
-# %% ../nbs/41_cli.ipynb #5364ea87
+# %% ../nbs/41_cli.ipynb #1d5bd99d
 class _Parser(argparse.ArgumentParser):
     "argparse with one-line errors: `dp_lit: error: ... (see dp_lit --help)`, exit code 2."
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
+# %% ../nbs/41_cli.ipynb #4d7a8df2
 def _nonneg_int(s):
     try: v = int(s)
     except ValueError: raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {s!r}") from None
     if v < 0: raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {s!r}")
     return v
 
+# %% ../nbs/41_cli.ipynb #de53df7c
 def _pos_int(s):
     try: v = int(s)
     except ValueError: raise argparse.ArgumentTypeError(f"expected a positive integer, got {s!r}") from None
     if v < 1: raise argparse.ArgumentTypeError(f"expected a positive integer, got {s!r}")
     return v
 
+# %% ../nbs/41_cli.ipynb #ca70b248
 def _parser():
     p = _Parser(prog='dp_lit', description='dp_lit: literate differentially private machine learning')
     p.add_argument('--version', action='version', version=f'dp_lit {dp_lit.__version__}')
@@ -161,7 +166,7 @@ def _parser():
     b.add_argument('--max-pairs', type=float, default=1e8, help='skip configurations with rows x trees above this')
     return p
 
-# %% ../nbs/41_cli.ipynb #c7ce1d47
+# %% ../nbs/41_cli.ipynb #af66330a
 def _cmd_datasets(a):
     import pandas as pd
     from dp_lit.data import dataset_status
@@ -177,6 +182,7 @@ def _cmd_datasets(a):
     bad = st['checksum'].astype(str).str.startswith('MISMATCH').sum() if a.verify else 0
     return 1 if bad else 0
 
+# %% ../nbs/41_cli.ipynb #2564e2ca
 def _cmd_repro(a):
     from dp_lit.repro import load_reproductions, run_reproduction
     regs = load_reproductions()
@@ -194,6 +200,7 @@ def _cmd_repro(a):
         print(f"{k}: {out['verdict']}\n  wrote {out['out_dir']}/ ({', '.join(files)}) in {out['seconds']:.1f} s")
     return 0
 
+# %% ../nbs/41_cli.ipynb #41a0a78c
 def _cmd_bench(a):
     import importlib.util
     if importlib.util.find_spec('diffprivlib') is None:
@@ -207,12 +214,14 @@ def _cmd_bench(a):
         print(t.round(3).to_string(index=False))
     return 0
 
+# %% ../nbs/41_cli.ipynb #3ec6a5df
 def _one_line_warning(message, category, filename, lineno, file=None, line=None):
     print(f"dp_lit: warning: {message}", file=sys.stderr)
 
 class _Terminated(KeyboardInterrupt):
     "SIGTERM, turned into an interruption so that the same clean-up runs."
 
+# %% ../nbs/41_cli.ipynb #beee91a0
 def _on_sigterm(signum, frame): raise _Terminated()
 
 def _interrupted(a, e) -> int:
@@ -223,6 +232,7 @@ def _interrupted(a, e) -> int:
     print(f"dp_lit {a.command}: {'terminated' if term else 'interrupted'}{hint}", file=sys.stderr)
     return 143 if term else 130
 
+# %% ../nbs/41_cli.ipynb #57354999
 def main(argv=None) -> int:
     "Entry point of the `dp_lit` console script; returns the exit code."
     a = _parser().parse_args(argv)
@@ -234,6 +244,7 @@ def main(argv=None) -> int:
     finally:
         if prev is not None: signal.signal(signal.SIGTERM, prev)
 
+# %% ../nbs/41_cli.ipynb #5c8d911f
 def _main(a) -> int:
     with warnings.catch_warnings():
         warnings.showwarning = _one_line_warning
@@ -247,6 +258,7 @@ def _main(a) -> int:
             return 1
     return 2
 
+# %% ../nbs/41_cli.ipynb #2b6d9d4d
 def _in_ipython() -> bool:
     try:
         from IPython import get_ipython

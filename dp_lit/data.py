@@ -31,8 +31,8 @@ except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same par
 __all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'DataFile', 'DatasetSpec', 'parse_registry', 'register_dataset', 'DatasetNotFoundError',
            'sha256_file', 'cache_dir', 'data_dir', 'Dataset', 'load_dataset', 'dataset_names', 'dataset_present',
            'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic', 'huang_synthetic',
-           'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'Categorical', 'Numeric', 'Text',
-           'encode']
+           'gaussian_rows', 'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'Categorical',
+           'Numeric', 'Text', 'encode']
 
 # %% ../nbs/03_data.ipynb #82ac0c5a
 from .features import Categorical, Numeric, Text, encode      # the domain types and the encoding (dp_lit.features)
@@ -83,7 +83,7 @@ _EFFECT = dict(files=list, classes=list, drop_classes=list, binarize=dict)
 _READERS = {'csv': pd.read_csv, 'excel': pd.read_excel}
 _MISSING = ('category', 'drop_rows', 'drop_attributes', 'majority')
 
-# %% ../nbs/03_data.ipynb #d41af4bd
+# %% ../nbs/03_data.ipynb #4e4b3f45
 def _table(t, schema, required, where):
     "`t`, checked to be a table with the `required` keys and only keys of `schema`, each of its type."
     if not isinstance(t, dict): raise ValueError(f"{where} must be a table; got {t!r}")
@@ -95,6 +95,7 @@ def _table(t, schema, required, where):
             raise ValueError(f"{where}.{k} must be of type {getattr(schema[k], '__name__', 'number')}; got {v!r}")
     return t
 
+# %% ../nbs/03_data.ipynb #6922208c
 def _domain(v, where):
     "A domain from its registry form: [values], {lower, upper}, \"text\", or either table with public = false."
     keys = set(v) - {'public'} if isinstance(v, dict) else None
@@ -241,7 +242,7 @@ def cache_dir() -> Path:
 
 _warned_data_dirs: set = set()
 
-# %% ../nbs/03_data.ipynb #2b761441
+# %% ../nbs/03_data.ipynb #09f11186
 def data_dir() -> Path|None:
     "The folder named by `DP_LIT_DATA`, or None when unset; warns once when the variable names no folder."
     v = os.environ.get('DP_LIT_DATA')
@@ -254,12 +255,13 @@ def data_dir() -> Path|None:
                       f"data files are looked for in the cache ({cache_dir()}) and downloaded", stacklevel=2)
     return None
 
+# %% ../nbs/03_data.ipynb #b6ff4e38
 def _where_data() -> str:
     v = os.environ.get('DP_LIT_DATA')
     if not v: return 'DP_LIT_DATA (unset)'
     return f"DP_LIT_DATA ({v})" if data_dir() is not None else f"DP_LIT_DATA ({v}, which is not a folder)"
 
-# %% ../nbs/03_data.ipynb #70538c5b
+# %% ../nbs/03_data.ipynb #4486a06d
 def _candidates(spec, f):
     out = []
     root = data_dir()
@@ -267,6 +269,7 @@ def _candidates(spec, f):
     out.append(cache_dir() / spec.folder / f.name)
     return out
 
+# %% ../nbs/03_data.ipynb #fae9b319
 def _verify(path, f, spec):
     if f.sha256 is None: return
     got = sha256_file(path)
@@ -424,11 +427,12 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
                    classes_public)
 
 
-# %% ../nbs/03_data.ipynb #901c57b2
+# %% ../nbs/03_data.ipynb #4e8a3c08
 def dataset_names() -> list:
     "Names of all registered data sets."
     return sorted(REGISTRY)
 
+# %% ../nbs/03_data.ipynb #f62f0f36
 def _local_file(spec, f):
     "The first local copy of file `f` (DP_LIT_DATA, then the cache), or None."
     return next((q for q in _candidates(spec, f) if q.is_file()), None)
@@ -464,7 +468,7 @@ def dataset_status(verify:bool=False) -> pd.DataFrame:
         rows.append(row)
     return pd.DataFrame(rows)
 
-# %% ../nbs/03_data.ipynb #1955d3f6
+# %% ../nbs/03_data.ipynb #f9eea9b0
 PAPER_SYNTHETIC = {  # name -> (n_attributes, n_rows, tree seed)
     'jagannathan2009_set1': (10, 16000, 1), 'jagannathan2009_set2': (6, 14000, 2),
     'jagannathan2009_set3': (7, 14000, 3), 'jagannathan2013_synth': (9, 2000, 4)}
@@ -481,6 +485,7 @@ def random_boolean_tree(n_attributes:int, max_depth:int|None=None, random_state=
         return {'attr': a, 0: grow(rest, d - 1, label_hint), 1: grow(rest, d - 1, 1 - label_hint)}
     return grow(list(range(n_attributes)), depth, int(rng.integers(2)))
 
+# %% ../nbs/03_data.ipynb #6d33973a
 def _eval_tree(tree, X):
     out = np.empty(len(X), dtype=int)
     def walk(node, idx):
@@ -533,12 +538,24 @@ def huang_synthetic(n_features:int, n_samples:int=3000, random_state=0) -> Datas
                    'Synthetic, after Huang, Lei and Kaban (2022), Sec. 6.1', dict(n_features=n_features),
                    note='Bounds are the generated range widened to integers; the generator, not the rows, defines the domain.')
 
-# %% ../nbs/03_data.ipynb #e21bfd83
+# %% ../nbs/03_data.ipynb #c5008a27
+def gaussian_rows(n_rows:int, # rows to draw
+                  n_columns:int, # columns to draw
+                  seed, # anything `np.random.default_rng` accepts: the data set is a public function of it
+                 ) -> np.ndarray:
+    "A synthetic data set of independent standard-normal values, shape (n_rows, n_columns)."
+    for name, v in (('n_rows', n_rows), ('n_columns', n_columns)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise ValueError(f"{name} must be a positive integer; got {v!r}")
+    return np.random.default_rng(seed).standard_normal((int(n_rows), int(n_columns)))
+
+# %% ../nbs/03_data.ipynb #097dcd64
 def _check_xy(X, y):
     n = len(X)
     if len(y) != n: raise ValueError(f"X and y must have the same number of rows; got {n} and {len(y)}")
     if n == 0: raise ValueError("X is empty; expected at least one row")
 
+# %% ../nbs/03_data.ipynb #e9026409
 def train_test_split_stratified(X, y, test_size:float=0.25, random_state=None):
     "Stratified, seeded train/test split; returns X_train, X_test, y_train, y_test."
     from sklearn.model_selection import train_test_split

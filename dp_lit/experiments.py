@@ -33,13 +33,14 @@ from .data import Dataset, load_dataset, paper_synthetic, stratified_folds, trai
 __all__ = ['CellCache', 'cell_cache', 'stop_workers', 'run_experiment', 'per_run', 'summarize', 'mann_whitney',
            'compare_with_paper', 'plot_vs_epsilon']
 
-# %% ../nbs/40_experiments.ipynb #7fbadbb1
+# %% ../nbs/40_experiments.ipynb #fe7f03d6
 _CELL_CACHE = contextvars.ContextVar('dp_lit_cell_cache', default=None)
 
 def _plain(v):
     "A JSON-ready copy of a cell's value (numpy scalars to Python ones)."
     return v.item() if isinstance(v, np.generic) else v
 
+# %% ../nbs/40_experiments.ipynb #816f0b62
 class CellCache:
     "Finished grid cells, one JSON line each appended to `path` as it arrives; a rerun with the same `tag` reads them back."
     def __init__(self, path, # the cache file (created with its folder on the first stored cell)
@@ -67,6 +68,7 @@ class CellCache:
             f.write(json.dumps(dict(tag=self.tag, key=key, row=row)) + '\n'); f.flush(); os.fsync(f.fileno())
         self._done[key] = row; self.stored += 1
 
+# %% ../nbs/40_experiments.ipynb #719c3008
 @contextlib.contextmanager
 def cell_cache(cache:CellCache):
     "Within the block, every `run_experiment` call (with `cache=None`) reads and stores its finished cells in `cache`."
@@ -74,6 +76,7 @@ def cell_cache(cache:CellCache):
     try: yield cache
     finally: _CELL_CACHE.reset(token)
 
+# %% ../nbs/40_experiments.ipynb #4d97868b
 def _grid_fingerprint(methods, data, eps_list, repeats, cv, random_state, reproducible_noise) -> str:
     "A digest of what decides a grid's cells: the methods' parameters, the data, the epsilons, the splits and the seed."
     h = hashlib.sha256()
@@ -87,8 +90,7 @@ def _grid_fingerprint(methods, data, eps_list, repeats, cv, random_state, reprod
     h.update(repr((eps_list, repeats, cv, random_state, reproducible_noise)).encode())
     return h.hexdigest()[:16]
 
-
-# %% ../nbs/40_experiments.ipynb #33d95f73
+# %% ../nbs/40_experiments.ipynb #104c5424
 _WATCHDOG = []
 
 def _watch_parent(parent_pid:int, every:float=1.0):
@@ -99,14 +101,14 @@ def _watch_parent(parent_pid:int, every:float=1.0):
         os._exit(1)                                       # reparented: the parent died (e.g. SIGKILL); stop working for nobody
     t = threading.Thread(target=watch, name='dp_lit-parent-watchdog', daemon=True); t.start(); _WATCHDOG.append(t)
 
+# %% ../nbs/40_experiments.ipynb #681fe049
 def stop_workers():
     "Kill loky's reusable worker pool now (after an interruption): no worker goes on computing cells nobody will read."
     import joblib.externals.loky.reusable_executor as rex
     ex = getattr(rex, '_executor', None)
     if ex is not None: ex.shutdown(wait=False, kill_workers=True)
 
-
-# %% ../nbs/40_experiments.ipynb #caf05823
+# %% ../nbs/40_experiments.ipynb #c5c4f316
 def _as_dataset(name, d):
     if isinstance(d, Dataset): return d
     if isinstance(d, tuple) and len(d) == 2:
@@ -118,6 +120,7 @@ def _as_dataset(name, d):
         except ValueError: return paper_synthetic(name)
     raise ValueError(f"dataset {name!r} must be a Dataset, an (X, y) pair, or a registered name; got {type(d).__name__}")
 
+# %% ../nbs/40_experiments.ipynb #0bd4fc9a
 def _make_estimator(method, dataset, eps, seed, reproducible_noise=True):
     est = method(dataset, eps) if (callable(method) and not hasattr(method, 'fit')) else clone(method)
     params = est.get_params(deep=False)
@@ -128,6 +131,7 @@ def _make_estimator(method, dataset, eps, seed, reproducible_noise=True):
         upd['noise_seed'] = _cell_seed(seed, 1)        # an experiment, not a release: its noise may be reproducible
     return est.set_params(**upd) if upd else est
 
+# %% ../nbs/40_experiments.ipynb #ce8d0fee
 def _spent(est, eps):
     b = getattr(est, 'budget_', None)
     if isinstance(b, Budget): return b.spent
@@ -136,6 +140,7 @@ def _spent(est, eps):
         except (TypeError, ValueError): pass
     return eps if 'epsilon' in est.get_params(deep=False) else np.nan
 
+# %% ../nbs/40_experiments.ipynb #30838d4c
 def _cell_seed(random_state, *coords):
     return int(np.random.SeedSequence([int(random_state), *map(int, coords)]).generate_state(1)[0])
 
@@ -161,6 +166,7 @@ def _run_cell(cell, d, methods, reproducible_noise=True, parent_pid=None):
                 fit_seconds=t1 - t0, predict_seconds=t2 - t1, epsilon_spent=_spent(est, eps),
                 n_train=len(train), n_test=len(test))
 
+# %% ../nbs/40_experiments.ipynb #02da3343
 def run_experiment(methods:dict, # name -> estimator, or name -> factory(dataset, epsilon)
                    datasets, # name -> Dataset | (X, y); or a list of registered / synthetic names
                    epsilons, # privacy budgets (inf for the non-private reference)

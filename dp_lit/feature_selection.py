@@ -31,7 +31,7 @@ __all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'featur
            'score_perturbation', 'cluster_selection', 'ptt_faithful', 'sparse_vector', 'noisycut_faithful', 'em_topk',
            'gumbel_topk', 'PrivateFeatureSelector']
 
-# %% ../nbs/21_feature_selection.ipynb #552f09c7
+# %% ../nbs/21_feature_selection.ipynb #3e28adc0
 _TOKEN = re.compile(r"[a-z0-9']+")
 
 def _first_distinct(text, k):
@@ -42,6 +42,7 @@ def _first_distinct(text, k):
             if len(out) == k: break
     return out
 
+# %% ../nbs/21_feature_selection.ipynb #1072455e
 def hashed_word_features(texts, # an iterable of strings (one per row)
                          n_features:int=2 ** 12, # number of hash buckets m (the public vocabulary)
                          max_tokens:int=20, # public bound s: each row keeps its first s distinct tokens
@@ -75,7 +76,7 @@ class HashedWords(TransformerMixin, BaseEstimator):
         validate_params(self); return self
     def transform(self, X): return hashed_word_features(X, self.n_features, self.max_tokens)
 
-# %% ../nbs/21_feature_selection.ipynb #b0fc2659
+# %% ../nbs/21_feature_selection.ipynb #d7509c09
 SCORES = ('tc', 'dc', 'pi', 'ig')
 
 def _label_index(y, classes, n, score):
@@ -86,6 +87,7 @@ def _label_index(y, classes, n, score):
         raise ValueError(f"score='dc' needs a binary label; got {len(classes_)} classes (tc, pi and ig take any number)")
     return np.asarray(yi), len(classes_)
 
+# %% ../nbs/21_feature_selection.ipynb #de8cad2c
 def feature_scores(X, # binary rows x features (dense or sparse); truncate first to enforce s
                    y, # labels (for 'dc', index 1 of `classes` is the positive label)
                    score:str='tc', # 'tc', 'dc', 'pi' or 'ig'
@@ -126,7 +128,7 @@ def score_sensitivity(score:str, # 'tc', 'dc', 'pi' or 'ig'
         return math.log2(n_bound + 1) + 1 / math.log(2), n_features
     return 1.0, mult * min(max_features, n_features)
 
-# %% ../nbs/21_feature_selection.ipynb #488b43b1
+# %% ../nbs/21_feature_selection.ipynb #eff4bca1
 def _charge(budget, eps, what):
     if check_budget(budget) is not None: budget.spend(eps, what)
 
@@ -135,16 +137,19 @@ def _check_k(k, m):
         raise ValueError(f"k must be an int between 1 and the number of features ({m}); got {k!r}")
     return int(k)
 
+# %% ../nbs/21_feature_selection.ipynb #dcb17308
 def _target(k, threshold, m):
     if (k is None) == (threshold is None): raise ValueError("give exactly one of k (number of features) and threshold")
     if k is not None: return _check_k(k, m), None
     return None, check_number(threshold, 'threshold', low=-math.inf, low_ok=True)     # bool, str, NaN, inf refused
 
+# %% ../nbs/21_feature_selection.ipynb #c68ae875
 def _scores(scores):
     q = np.asarray(scores, dtype=float)
     if q.ndim != 1 or q.size == 0 or not np.all(np.isfinite(q)): raise ValueError("scores must be a non-empty 1-d array of finite numbers")
     return q
 
+# %% ../nbs/21_feature_selection.ipynb #3dd5a204
 def _top(v, k):
     return np.sort(np.argsort(-v, kind='stable')[:k])
 
@@ -160,6 +165,7 @@ def score_perturbation(scores, # exact scores (one per feature)
     noisy = grid_laplace_mechanism(q, sensitivity * n_changed, eps, changed=min(int(n_changed), len(q)), random_state=random_state)
     return _top(noisy, k) if k is not None else np.flatnonzero(noisy >= t)
 
+# %% ../nbs/21_feature_selection.ipynb #43b2f196
 def _kmeans_1d(V, n_clusters, iters=50):
     "Lloyd's algorithm on a line for each row of V (a batch), centres started at quantiles: deterministic post-processing."
     V = np.atleast_2d(V)
@@ -219,7 +225,7 @@ def ptt_faithful(scores, threshold:float, # public threshold tau
     rho = grid_laplace_mechanism(float(threshold), sensitivity, eps / 2, random_state=random_state)
     return np.flatnonzero(q >= rho)
 
-# %% ../nbs/21_feature_selection.ipynb #9839258a
+# %% ../nbs/21_feature_selection.ipynb #a2db427b
 def sparse_vector(scores, threshold:float, epsilon:float,
                   c:int, # cut-off: stop after c positive answers
                   sensitivity:float=1.0, # S
@@ -241,6 +247,7 @@ def sparse_vector(scores, threshold:float, epsilon:float,
     out = _scan(q, float(threshold), rho, nu, c)
     return np.flatnonzero(out[0] == 1) if size is None else out
 
+# %% ../nbs/21_feature_selection.ipynb #aee28ecd
 def _scan(q, t, rho, nu, c):
     "Answers (1 above, 0 below, -1 not asked) of a threshold scan that stops after c positives."
     above = q[None, :] + nu >= t + rho[:, None]

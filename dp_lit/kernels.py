@@ -106,13 +106,14 @@ def table_add_rows(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc
                 else:
                     for c in range(C): acc[i, c] += W[lf, c]
 
-# %% ../nbs/09_kernels.ipynb #e9fcd70b
+# %% ../nbs/09_kernels.ipynb #b00dc196
 @kernel(inline=True)
 def stored_tree_step(E, i, node, f, feature, value, left, cat):
     "One level down from `node` (attribute f >= 0) for row i of E."
     x = E[i, f]
     return left[node] + np.int64(x != value[node] if cat[f] else x > value[node])
 
+# %% ../nbs/09_kernels.ipynb #a6b14d22
 @kernel(inline=True)
 def stored_tree_descend(E, i, node, feature, value, left, cat):
     "Leaf node reached by row i of E from `node` in stored trees (x == value goes left at a categorical node, x <= value at a numeric one)."

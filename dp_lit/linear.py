@@ -25,7 +25,7 @@ from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, val
 # %% auto #0
 __all__ = ['check_X', 'check_fitted_X', 'resolve_labels', 'noise_tags', 'logistic_tol_floor', 'DPLogisticRegression']
 
-# %% ../nbs/20_linear.ipynb #c05140b7
+# %% ../nbs/20_linear.ipynb #f06e60a8
 def _float_columns(X, name):
     "A DataFrame or a 2-D array of objects/strings as floats, column by column: the column (name or index) and the rule in the error."
     if isinstance(X, pd.DataFrame):
@@ -47,6 +47,7 @@ def _float_columns(X, name):
                              "(NA, None, NaN) or an infinity (encode categories as numbers and impute missing values first)")
     return out
 
+# %% ../nbs/20_linear.ipynb #c2ccefb1
 def check_X(X, # rows x features: an array, a DataFrame or a scipy sparse matrix
             name:str='X', # the argument's name, for the message
             allow_sparse:bool=False, # keep sparse rows as a CSR matrix (else they are densified)
@@ -61,6 +62,7 @@ def check_X(X, # rows x features: an array, a DataFrame or a scipy sparse matrix
     A = check_array(X, accept_sparse='csr' if allow_sparse else False, dtype=float, ensure_all_finite=True, input_name=name)
     return sparse.csr_matrix(A) if sparse.issparse(A) else A
 
+# %% ../nbs/20_linear.ipynb #e66c3635
 def check_fitted_X(est, # a fitted estimator with `n_features_in_`
                    X, # the rows to predict on
                    attr:str, # an attribute that exists once `est` is fitted
@@ -73,7 +75,7 @@ def check_fitted_X(est, # a fitted estimator with `n_features_in_`
         raise ValueError(f"X has {X.shape[1]} features, but {type(est).__name__} is expecting {est.n_features_in_} features as input")
     return X
 
-# %% ../nbs/20_linear.ipynb #cf0c8fc5
+# %% ../nbs/20_linear.ipynb #a499babf
 def resolve_labels(y, # the labels passed to fit
                    classes, # the public class list, or None (read off `y`, with a `PrivacyLeakWarning`)
                    n:int, # number of rows of X
@@ -92,6 +94,7 @@ def resolve_labels(y, # the labels passed to fit
     if len(np.unique(classes)) != len(classes): raise ValueError(f"classes must be distinct; got {list(classes)}")
     return classes, encode_labels(y, classes)
 
+# %% ../nbs/20_linear.ipynb #6f6814fa
 def noise_tags(est, # an estimator with `noise_seed`
                tags, # its `super().__sklearn_tags__()`
                sparse_ok:bool=True, # whether it takes scipy sparse rows
@@ -110,7 +113,7 @@ def __getattr__(name):
         raise ImportError(f"{name} has moved from dp_lit.linear to {_MOVED[name]}: use `from {_MOVED[name]} import {name}`")
     raise AttributeError(f"module 'dp_lit.linear' has no attribute {name!r}")
 
-# %% ../nbs/20_linear.ipynb #6863879b
+# %% ../nbs/20_linear.ipynb #4c10df7b
 _C_LOGISTIC = 0.25                     # bound on the second derivative of the logistic loss
 _U = np.finfo(float).eps               # unit of rounding of a double (2^-52)
 
@@ -126,12 +129,14 @@ def _embed(X, norm_bound, fit_intercept):
     nr = np.linalg.norm(Z, axis=1, keepdims=True)
     return Z / np.maximum(nr, 1.0)
 
+# %% ../nbs/20_linear.ipynb #37b0a5f7
 def logistic_tol_floor(n_ref:float, # the public row count of Lambda_tot = Lambda * n_ref
                        Lambda:float, # regularisation of the average-form objective
                       ) -> float:
     "Smallest `tol` accepted: 256 u n_ref (1 + sqrt(2 ln 2 / Lambda)), a public margin above the rounding floor of the gradient."
     return 256 * _U * max(float(n_ref), 1.0) * (1 + math.sqrt(2 * math.log(2) / Lambda))
 
+# %% ../nbs/20_linear.ipynb #abfc6187
 def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
     "Damped Newton-CG on sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f: (iterate, its gradient norm, certified), never raises."
     d = Z.shape[1]
@@ -157,6 +162,7 @@ def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
         if gnorm < best[0]: best = (gnorm, f)
     return best[1], best[0], best[0] <= tol
 
+# %% ../nbs/20_linear.ipynb #db40f7b4
 def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
     "The minimiser to gradient norm <= tol, for exact reference fits and audits (RuntimeError otherwise; the estimator never raises here)."
     f, gnorm, ok = _newton_logistic(Z, s, lam, b=b, tol=tol)

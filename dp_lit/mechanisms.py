@@ -45,7 +45,7 @@ def check_random_state(random_state=None, # None, a non-negative int, a `SeedSeq
     raise TypeError("random_state must be None, a non-negative int, a numpy.random.SeedSequence or a "
                     f"numpy.random.Generator; got {type(random_state).__name__}")
 
-# %% ../nbs/00_mechanisms.ipynb #8ab7d782
+# %% ../nbs/00_mechanisms.ipynb #b7441842
 class InvalidParameterError(ValueError, TypeError):
     "A parameter of the wrong type or outside its range (both a `ValueError` and a `TypeError`, as in scikit-learn)."
 
@@ -88,6 +88,7 @@ def check_number(value, # the parameter: a real number (bool, str, None, complex
         raise InvalidParameterError(f"{name} must be at most {high:g}{why_high}; got {bad(over)!r}")
     return a if array else float(a)
 
+# %% ../nbs/00_mechanisms.ipynb #0eb217bf
 def check_epsilon(epsilon, # the privacy parameter to validate
                   name:str='epsilon', # argument name used in the error message
                   allow_inf:bool=False, # accept `inf` (a non-private reference run)
@@ -98,12 +99,12 @@ def check_epsilon(epsilon, # the privacy parameter to validate
            "epsilon * utility risk overflow" + ("; pass inf for a non-private reference run)" if allow_inf else ")"))
     return check_number(epsilon, name, 0.0, False, EPSILON_MAX, allow_inf, why, array)
 
-
-# %% ../nbs/00_mechanisms.ipynb #2f324b04
+# %% ../nbs/00_mechanisms.ipynb #72157e85
 def check_sensitivity(sensitivity, name:str='sensitivity', allow_zero:bool=True) -> float:
     "`sensitivity` as a float through `check_number`: finite and non-negative (positive if `allow_zero=False`)."
     return check_number(sensitivity, name, 0.0, allow_zero)
 
+# %% ../nbs/00_mechanisms.ipynb #0f13da75
 def check_finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
     "`x` as a float array; `ValueError` naming `name` if it is not numeric, holds NaN/inf, or is empty."
     try:
@@ -116,8 +117,7 @@ def check_finite_array(x, name:str, allow_empty:bool=False) -> np.ndarray:
         raise ValueError(f"{name} contains NaN or infinite values; expected finite numbers")
     return a
 
-
-# %% ../nbs/00_mechanisms.ipynb #6c708b42
+# %% ../nbs/00_mechanisms.ipynb #0b887a0c
 try:                                                   # optional: a fast ChaCha20 from OpenSSL
     from cryptography.hazmat.primitives.ciphers import Cipher as _Cipher, algorithms as _algorithms
 except ImportError:                                    # pragma: no cover - the fallback is os.urandom alone
@@ -142,6 +142,7 @@ class _ChaChaWords:
                 pos += k
         return np.frombuffer(out, dtype=np.uint64, count=int(n))
 
+# %% ../nbs/00_mechanisms.ipynb #6525be85
 _STREAM = _ChaChaWords() if _Cipher is not None else None
 
 class OSEntropy:
@@ -158,6 +159,7 @@ class OSEntropy:
         return np.frombuffer(os.urandom(8 * n), dtype=np.uint64).copy()
     def __repr__(self): return "OSEntropy()" if self.stretch else "OSEntropy(stretch=False)"
 
+# %% ../nbs/00_mechanisms.ipynb #cefbf0dd
 class _GeneratorSource:
     "Reproducible noise words from a numpy Generator (the explicit opt-in)."
     def __init__(self, rng): self.rng = rng
@@ -165,7 +167,7 @@ class _GeneratorSource:
         return self.rng.integers(0, np.iinfo(np.uint64).max, size=int(n), dtype=np.uint64, endpoint=True)
     def __repr__(self): return f"reproducible noise from {self.rng!r}"
 
-# %% ../nbs/00_mechanisms.ipynb #c3d7e895
+# %% ../nbs/00_mechanisms.ipynb #f61e1c8c
 def noise_source(random_state=None, # None: OS entropy (secret); int, SeedSequence or Generator: reproducible (not secret)
                 ):
     "The source of privacy noise: `OSEntropy()` by default, a seeded source only when one is asked for."
@@ -173,12 +175,14 @@ def noise_source(random_state=None, # None: OS entropy (secret); int, SeedSequen
     if isinstance(random_state, (OSEntropy, _GeneratorSource)): return random_state
     return _GeneratorSource(check_random_state(random_state))
 
+# %% ../nbs/00_mechanisms.ipynb #99e5735b
 _BELOW_ONE = float(np.nextafter(1.0, 0.0))            # 1 - 2^-53, the largest double below 1
 
 def _unit_from_words(w) -> np.ndarray:
     "Doubles strictly inside (0, 1) from 64-bit words: (k + 1/2) 2^-53 rounded to a double, k = w >> 11; the top k (which rounds to 1) gives 1 - 2^-53."
     return np.minimum(((np.asarray(w, dtype=np.uint64) >> np.uint64(11)).astype(np.float64) + 0.5) * 2.0 ** -53, _BELOW_ONE)
 
+# %% ../nbs/00_mechanisms.ipynb #35a8f358
 def _uniform01(src, shape) -> np.ndarray:
     "Uniform doubles strictly inside (0, 1) from the noise source `src` (53-bit resolution): see `_unit_from_words`."
     n = int(np.prod(shape, dtype=np.int64))
@@ -198,12 +202,13 @@ def laplace_mechanism(value, # the exact query answer: a number or an array (tre
     out = x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
     return float(out) if np.ndim(value) == 0 else out
 
-# %% ../nbs/00_mechanisms.ipynb #4b9f04ef
+# %% ../nbs/00_mechanisms.ipynb #ed0a1341
 class _Words:
     "A word stream for a batch of coordinates; `draw(idx)` gives one fresh 64-bit word for each listed coordinate."
     def __init__(self, src): self.src = src
     def draw(self, idx): return self.src.words(len(idx))
 
+# %% ../nbs/00_mechanisms.ipynb #896c7739
 def _uniform_below(m:int, idx, ws) -> np.ndarray:
     "Exactly uniform integers on {0, ..., m-1} (m < 2^63) for the coordinates `idx`, by rejection from 64-bit words."
     if type(ws) is _Words: return _below_iid(m, len(idx), ws.src)      # no per-coordinate streams to follow
@@ -221,6 +226,7 @@ def _uniform_below(m:int, idx, ws) -> np.ndarray:
         todo = todo[~ok]
     return out
 
+# %% ../nbs/00_mechanisms.ipynb #5a22e11d
 def _bernoulli_exp_neg(num, den:int, idx, ws) -> np.ndarray:
     "Exact Bernoulli(exp(-num/den)) for integers 0 <= num <= den, one per coordinate in `idx` (CKS 2020, Alg. 1)."
     if type(ws) is _Words:
@@ -234,6 +240,7 @@ def _bernoulli_exp_neg(num, den:int, idx, ws) -> np.ndarray:
         act, K = act[a], K + 1
     return res
 
+# %% ../nbs/00_mechanisms.ipynb #5eaca704
 def _rational_rate(gamma:float, max_bits:int=52) -> tuple:
     "(s, t) with s/t <= `gamma`, t a power of two and s about 2^30: the rate actually used, rounded down."
     k = min(max_bits, max(0, 30 - math.floor(math.log2(gamma))))
@@ -243,6 +250,7 @@ def _rational_rate(gamma:float, max_bits:int=52) -> tuple:
     g = math.gcd(s, t)
     return s // g, t // g
 
+# %% ../nbs/00_mechanisms.ipynb #a0a36312
 def _discrete_laplace(n:int, s:int, t:int, ws, idx=None) -> np.ndarray:
     "`n` exact draws with P(z) proportional to exp(-|z| s/t) (CKS 2020, Alg. 2), vectorised over the coordinates."
     if type(ws) is _Words and idx is None: return _discrete_laplace_iid(n, s, t, ws.src)
@@ -266,6 +274,7 @@ def _discrete_laplace(n:int, s:int, t:int, ws, idx=None) -> np.ndarray:
         pending = np.concatenate([rejected, acc[bad]])
     return out
 
+# %% ../nbs/00_mechanisms.ipynb #43ac115a
 def _below_iid(m:int, n:int, src) -> np.ndarray:
     "`n` i.i.d. exactly uniform integers on {0, ..., m-1} (m < 2^63): the accepted words of a rejection stream, in order."
     if m == 1: return np.zeros(n, dtype=np.int64)
@@ -281,6 +290,7 @@ def _below_iid(m:int, n:int, src) -> np.ndarray:
         have += len(w)
     return out
 
+# %% ../nbs/00_mechanisms.ipynb #c98a6bd1
 def _bernoulli_exp_neg_iid(num, den:int, src, n:int|None=None) -> np.ndarray:
     "Independent exact Bernoulli(exp(-num_i/den)) for integers 0 <= num_i <= den (CKS 2020, Alg. 1); `num` may be a scalar with `n`."
     n = len(num) if n is None else n
@@ -296,6 +306,7 @@ def _bernoulli_exp_neg_iid(num, den:int, src, n:int|None=None) -> np.ndarray:
         act, K = act[a], K + 1
     return res
 
+# %% ../nbs/00_mechanisms.ipynb #c59703e3
 def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
     "`n` i.i.d. exact draws with P(z) proportional to exp(-|z| s/t): CKS 2020, Alg. 2, run in batches."
     out, have = np.empty(n, dtype=np.int64), 0
@@ -319,7 +330,7 @@ def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
         have += len(Z)
     return out
 
-# %% ../nbs/00_mechanisms.ipynb #25cef3ca
+# %% ../nbs/00_mechanisms.ipynb #c4ea1c4c
 def discrete_laplace_pmf(z, # integer noise value(s)
                          epsilon:float, # privacy parameter
                          sensitivity:float=1, # sensitivity of the integer query
@@ -328,6 +339,7 @@ def discrete_laplace_pmf(z, # integer noise value(s)
     alpha = math.exp(-check_epsilon(epsilon) / check_sensitivity(sensitivity, allow_zero=False))
     return (1 - alpha) / (1 + alpha) * alpha ** np.abs(np.asarray(z))
 
+# %% ../nbs/00_mechanisms.ipynb #9d8458a0
 def _as_integer_array(x, name:str) -> np.ndarray:
     a = np.asarray(x)
     if a.size == 0:
@@ -356,7 +368,7 @@ def geometric_mechanism(count, # exact integer count(s): a number or an array (o
         out = c + _discrete_laplace(c.size, s, t, _Words(noise_source(random_state))).reshape(c.shape)
     return int(out) if np.ndim(count) == 0 else out
 
-# %% ../nbs/00_mechanisms.ipynb #87792894
+# %% ../nbs/00_mechanisms.ipynb #05ba07ad
 def _check_granularity(granularity, sensitivity:float) -> float:
     if granularity is None:
         return 2.0 ** (math.floor(math.log2(sensitivity)) - 20)
@@ -365,6 +377,7 @@ def _check_granularity(granularity, sensitivity:float) -> float:
         raise InvalidParameterError(f"granularity must be a positive power of two (e.g. 2**-10); got {granularity!r}")
     return g
 
+# %% ../nbs/00_mechanisms.ipynb #087acb1a
 def grid_laplace_mechanism(value, # the exact answer: a number or an array (one vector query)
                            sensitivity:float, # L1 sensitivity of the whole query (positive)
                            epsilon:float, # privacy budget spent by this release
@@ -388,7 +401,7 @@ def grid_laplace_mechanism(value, # the exact answer: a number or an array (one 
     out = (k0.astype(np.int64) + z) * g
     return float(out) if np.ndim(value) == 0 else out
 
-# %% ../nbs/00_mechanisms.ipynb #73ef3739
+# %% ../nbs/00_mechanisms.ipynb #5ba59fa6
 _RELATIONS = ('add_remove', 'substitution')
 
 def _exp_logits(utilities, sensitivity, epsilon, monotonic, log_base, relation='add_remove'):
@@ -415,6 +428,7 @@ def _exp_logits(utilities, sensitivity, epsilon, monotonic, log_base, relation='
             raise ValueError("log_base gives every candidate measure zero; nothing can be selected")
     return logits
 
+# %% ../nbs/00_mechanisms.ipynb #c5f23366
 def exponential_probabilities(utilities, # utility of each candidate (last axis); 2-D for a batch
                               sensitivity:float, # sensitivity of the utility function
                               epsilon:float, # privacy budget
@@ -442,7 +456,7 @@ def exponential_mechanism(utilities, # utility of each candidate (last axis); 2-
     idx = np.argmax(logits + gumbel, axis=-1)
     return int(idx) if idx.ndim == 0 else idx
 
-# %% ../nbs/00_mechanisms.ipynb #d41e5a02
+# %% ../nbs/00_mechanisms.ipynb #6bc11cac
 def exponential_mechanism_segments(utilities, # flat utilities: the candidates of selection 0, then of selection 1, ...
                                    lengths, # number of candidates of each selection (each >= 1)
                                    sensitivity:float, # sensitivity of the utility function under `relation`
@@ -473,6 +487,7 @@ def exponential_mechanism_segments(utilities, # flat utilities: the candidates o
         raise ValueError("log_base gives every candidate of a selection measure zero; nothing can be selected")
     return _gumbel_max_segments(z, L, starts, noise_source(random_state))
 
+# %% ../nbs/00_mechanisms.ipynb #207875e8
 def _gumbel_max_segments(z, # flat logits (log-weights), segment after segment
                          L, starts, # length and first position of every segment
                          src, # a noise source
@@ -483,6 +498,7 @@ def _gumbel_max_segments(z, # flat logits (log-weights), segment after segment
     first = np.minimum.reduceat(np.where(z == best, np.arange(len(z)), len(z)), starts)
     return first - starts
 
+# %% ../nbs/00_mechanisms.ipynb #48048ada
 def _below_each(m, src) -> np.ndarray:
     "Independent exactly uniform integers on {0, ..., m_i - 1}, one per entry of `m` (1 <= m_i < 2^63): rejection per entry."
     m = np.asarray(m, dtype=np.int64)
@@ -498,7 +514,7 @@ def _below_each(m, src) -> np.ndarray:
         pending = pending[~ok]
     return out
 
-# %% ../nbs/00_mechanisms.ipynb #55331280
+# %% ../nbs/00_mechanisms.ipynb #91e52402
 _MEDIAN_METHODS = ('huang', 'exponential')
 
 def _median_bounds(v, lower, upper, bounds_from_data):
@@ -519,6 +535,7 @@ def _median_bounds(v, lower, upper, bounds_from_data):
         raise ValueError(f"lower must not exceed upper; got lower={float(lo)}, upper={float(hi)}")
     return float(lo), float(hi)
 
+# %% ../nbs/00_mechanisms.ipynb #e91a387d
 def median_grid(lower:float, upper:float, grid_size:int=1024) -> np.ndarray:
     "The public candidates of `private_median(method='exponential')`: the midpoints of `grid_size` equal cells of [lower, upper]."
     return lower + (upper - lower) * (np.arange(grid_size) + 0.5) / grid_size
@@ -553,7 +570,7 @@ def private_median(values, # the private values (one attribute at one node)
     i = exponential_mechanism(-np.abs(rank - v.size / 2), 0.5, eps, random_state=src)
     return float(cand[i])
 
-# %% ../nbs/00_mechanisms.ipynb #fd008965
+# %% ../nbs/00_mechanisms.ipynb #2c525fb7
 _SM_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _SM_M1 = np.uint64(0xBF58476D1CE4E5B9)
 _SM_M2 = np.uint64(0x94D049BB133111EB)
@@ -564,6 +581,7 @@ def _splitmix64(x):
     x = (x ^ (x >> np.uint64(27))) * _SM_M2
     return x ^ (x >> np.uint64(31))
 
+# %% ../nbs/00_mechanisms.ipynb #d98b5ded
 def hash_keys(*keys) -> np.ndarray:
     "A 64-bit hash of the (broadcast) integer `keys`: names coordinates and drives public keyed randomness; not a secret."
     if not keys: raise ValueError("hash_keys needs at least one key")
@@ -579,12 +597,13 @@ def keyed_uniform(seed, *keys) -> np.ndarray:
     h = hash_keys(np.uint64(seed), *keys)
     return _unit_from_words(h)
 
-# %% ../nbs/00_mechanisms.ipynb #c73959cd
+# %% ../nbs/00_mechanisms.ipynb #ebb174f5
 _CHACHA_CONST = np.array([0x61707865, 0x3320646E, 0x79622D32, 0x6B206574], dtype=np.uint32)
 
 def _rotl(x, r):
     return (x << np.uint32(r)) | (x >> np.uint32(32 - r))
 
+# %% ../nbs/00_mechanisms.ipynb #8299c481
 def chacha20_block(key, # 8 uint32 words (a 256-bit key)
                    counter, # (n,) block counters (uint32)
                    nonce, # (n, 3) nonce words (uint32)
@@ -613,8 +632,7 @@ def chacha20_block(key, # 8 uint32 words (a 256-bit key)
                     b[:] = b[[3, 0, 1, 2]]; c[:] = c[[2, 3, 0, 1]]; d[:] = d[[1, 2, 3, 0]]
         return (x + init).T
 
-
-# %% ../nbs/00_mechanisms.ipynb #de4d54b8
+# %% ../nbs/00_mechanisms.ipynb #8b3c2bb6
 class NoiseKey:
     "A 256-bit key for keyed noise: secret (OS entropy) by default; `NoiseKey(seed)` is reproducible and not secret."
     def __init__(self, seed:int|None=None, # None: OS entropy; an int: a reproducible key, for experiments only
@@ -628,6 +646,7 @@ class NoiseKey:
             self.reproducible = True
     def __repr__(self): return f"NoiseKey({'reproducible, not secret' if self.reproducible else 'secret'})"
 
+# %% ../nbs/00_mechanisms.ipynb #3d4c20d7
 class _KeyedWords:
     "Word streams per coordinate: word c of coordinate i is half-block c % 8 of ChaCha20(key, counter c // 8, nonce i)."
     _SLOTS = 4                                                 # blocks held per coordinate (a ring of 32 words)
@@ -650,6 +669,7 @@ class _KeyedWords:
         self.ctr[idx] += 1
         return self.buf[idx, (c // 8) % self._SLOTS, c % 8]
 
+# %% ../nbs/00_mechanisms.ipynb #1be89ad7
 def _keyed_words(key, keys, shape, salt):
     if not isinstance(key, NoiseKey):
         raise ValueError(f"key must be a dp_lit.mechanisms.NoiseKey; got {type(key).__name__}")
@@ -694,13 +714,14 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     u = _unit_from_words(ws.draw(np.arange(n))).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
 
-# %% ../nbs/00_mechanisms.ipynb #28edbbb3
+# %% ../nbs/00_mechanisms.ipynb #f0a8d47e
 def uniform_noise(shape, # shape of the output
                   random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
                  ) -> np.ndarray:
     "Secret uniform doubles strictly inside (0, 1), 53-bit resolution."
     return _uniform01(noise_source(random_state), shape)
 
+# %% ../nbs/00_mechanisms.ipynb #c5c22af6
 def uniform_integers(m, # exclusive upper bound: an int (then give `size`) or an array of bounds, one draw below each
                      size:int|None=None, # number of draws below one int `m`
                      random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
@@ -717,18 +738,21 @@ def uniform_integers(m, # exclusive upper bound: an int (then give `size`) or an
         raise ValueError("m must be an int or a 1-D array of ints in [1, 2^63)")
     return _below_each(a, src) if a.size else np.zeros(0, np.int64)
 
+# %% ../nbs/00_mechanisms.ipynb #70b1d1d8
 def check_int_bound(m) -> int:
     "`m` as an int in [1, 2^63); `ValueError` otherwise."
     if isinstance(m, (bool, np.bool_)) or not isinstance(m, numbers.Integral) or not 1 <= m < 2 ** 63:
         raise ValueError(f"m must be an int in [1, 2^63); got {m!r}")
     return int(m)
 
+# %% ../nbs/00_mechanisms.ipynb #4bdc6ca2
 def gumbel_noise(shape, # shape of the output
                  random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
                 ) -> np.ndarray:
     "Secret standard Gumbel variables, -ln(-ln U) with U uniform strictly inside (0, 1): always finite."
     return -np.log(-np.log(uniform_noise(shape, random_state)))
 
+# %% ../nbs/00_mechanisms.ipynb #342012a4
 def gumbel_max_segments(logits, # flat log-weights, segment after segment (the caller has checked them)
                         lengths, # number of entries of each segment (each >= 1)
                         random_state=None, # None: secret OS entropy; int/Generator: reproducible; or a noise source
@@ -757,7 +781,7 @@ def keyed_uniform_integers(m, # exclusive upper bound: an int, or one per coordi
         out[todo[ok]] = (w[ok] % mu[todo[ok]]).astype(np.int64); todo = todo[~ok]
     return out.reshape(shape)
 
-# %% ../nbs/00_mechanisms.ipynb #30aea328
+# %% ../nbs/00_mechanisms.ipynb #cb7a6160
 def median_smooth_sensitivity(values, # the private values (will be sorted)
                               lower:float, # public lower bound a of the values' domain
                               upper:float, # public upper bound b of the values' domain
@@ -783,11 +807,12 @@ def median_smooth_sensitivity(values, # the private values (will be sorted)
         k = ks[-1] + 1
     return best
 
+# %% ../nbs/00_mechanisms.ipynb #79eac0df
 def _standard_cauchy(src, shape) -> np.ndarray:
     "Standard Cauchy draws tan(pi (u - 1/2)) from 53-bit uniforms u strictly inside (0, 1): finite, idealised floating point."
     return np.tan(np.pi * (_uniform01(src, shape) - 0.5))
 
-# %% ../nbs/00_mechanisms.ipynb #e7602f35
+# %% ../nbs/00_mechanisms.ipynb #dad53829
 def smooth_median_granularity(granularity, lo:float, hi:float):
     "The public grid spacing of `smooth_sensitivity_median` (None for the idealised raw doubles)."
     if isinstance(granularity, str):
@@ -807,11 +832,13 @@ def smooth_median_granularity(granularity, lo:float, hi:float):
                                     "it must be at least 2^-40 times the larger bound, so that every grid cell holds many doubles")
     return g
 
+# %% ../nbs/00_mechanisms.ipynb #1c41e268
 def _ss_parameters(values, lo:float, hi:float, eps:float) -> tuple:
     "(median, noise scale 6 S*/eps) exactly as `smooth_sensitivity_median` computes them (values clipped to [lo, hi])."
     v = np.sort(np.clip(np.asarray(values, dtype=float).ravel(), lo, hi))
     return float(v[(v.size + 1) // 2 - 1]), 6 * median_smooth_sensitivity(v, lo, hi, eps / 6) / eps
 
+# %% ../nbs/00_mechanisms.ipynb #0995bdf2
 def _ss_reachable(x, # released values
                   med:float, scale:float, lo:float, hi:float, # the release's parameters (`_ss_parameters`) and bounds
                   g=None, # the grid spacing, or None for raw doubles
@@ -833,6 +860,7 @@ def _ss_reachable(x, # released values
                 ok |= fwd(np.clip(k0 + d, 0, 2.0 ** 53 - 1)) == x
     return ok
 
+# %% ../nbs/00_mechanisms.ipynb #e18a3b1d
 def smooth_sensitivity_median(values, # the private values (one attribute); values outside [lower, upper] are clipped
                               lower:float, # public lower bound of the values' domain
                               upper:float, # public upper bound of the values' domain
@@ -853,7 +881,6 @@ def smooth_sensitivity_median(values, # the private values (one attribute); valu
         out = np.round(out / g) * g                          # post-processing onto the public grid g Z
     out = np.clip(out, lo, hi)                                # outputs: the grid points in [lower, upper], and the bounds
     return float(out) if size is None else out
-
 
 # %% ../nbs/00_mechanisms.ipynb #a6fda68f
 def gamma_ball_noise(dim:int, # dimension d of the vector

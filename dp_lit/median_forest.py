@@ -114,7 +114,7 @@ class MedianTrees:
         _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
         return out
 
-# %% ../nbs/13_median_forests.ipynb #ea453a5c
+# %% ../nbs/13_median_forests.ipynb #9c2e20dc
 def _choose_attributes(used, replace, rng):
     "One attribute per node, uniform over all attributes (replace=True) or over those not yet used on the path."
     M, d = used.shape
@@ -125,6 +125,7 @@ def _choose_attributes(used, replace, rng):
     r = (rng.random(M) * k).astype(np.int64)
     return np.argmax(np.cumsum(avail, axis=1) > r[:, None], axis=1)
 
+# %% ../nbs/13_median_forests.ipynb #497e0331
 def _node_ranks(x, # values of the rows
                 a, # local node of each row, 0..P-1
                 cand, # (P, m) candidates of each node, sorted within the node
@@ -141,6 +142,7 @@ def _node_ranks(x, # values of the rows
     counts = np.bincount(a * (m + 1) + lo, minlength=P * (m + 1)).reshape(P, m + 1)
     return np.cumsum(counts, axis=1)[:, :m]                       # a row counts for every candidate at or above it
 
+# %% ../nbs/13_median_forests.ipynb #d34a0428
 def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=2_000_000):
     "Split values of P numeric nodes: rows' values `x` at local node `a`, public boxes [lo, hi]."
     P = len(cnt)
@@ -168,13 +170,14 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
         out[nodes] = _numeric_choice(_node_ranks(xa, aa, cand), cand, cnt[nodes], eps_node[nodes], sens, relation, src)
     return out
 
+# %% ../nbs/13_median_forests.ipynb #7e1086da
 def _categorical_splits(codes, a, cnt, n_values, eps_node, sens, relation, src):
     "Category sent left (one-vs-rest) at Q categorical nodes: utility -|#{v = r} - |V|/2| over the attribute's categories."
     Q, K = len(cnt), int(n_values.max())
     counts = np.bincount(a * K + codes.astype(np.int64), minlength=Q * K).reshape(Q, K)
     return _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src)
 
-# %% ../nbs/13_median_forests.ipynb #c30d624d
+# %% ../nbs/13_median_forests.ipynb #19d22be9
 def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
     "The same from the nodes' category counts (Q, K): one selection per node over its attribute's own categories (no padding)."
     K = counts.shape[1]
@@ -188,6 +191,7 @@ def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
         out[fin] = _em_segments(util[fin][valid[fin]], np.asarray(n_values[fin], np.int64), sens, eps_node[fin], src)
     return out
 
+# %% ../nbs/13_median_forests.ipynb #1ccf35c0
 def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node's rows
                     cand, # (P, m) the candidates, sorted within each node
                     cnt, eps_node, sens, relation, src):
@@ -200,6 +204,7 @@ def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node
     k = np.minimum(np.append(fs[1:], P * m), (node + 1) * m) - fs   # group sizes
     return _draw_groups(fs, k, ranks.ravel()[fs], np.bincount(node, minlength=P), cand, cnt, eps_node, sens, relation, src)
 
+# %% ../nbs/13_median_forests.ipynb #2a14d5a7
 def _em_segments(u, L, sens, eps, src, log_base=None):
     """`exponential_mechanism_segments` for the forest's own, already valid arguments (finite utilities, positive finite
     epsilons, lengths >= 1, finite base measure): the same draw, without re-checking them at every level."""
@@ -207,6 +212,7 @@ def _em_segments(u, L, sens, eps, src, log_base=None):
     if log_base is not None: z = z + log_base
     return gumbel_max_segments(z, L, src)
 
+# %% ../nbs/13_median_forests.ipynb #fd03e0a7
 def _draw_groups(fs, # flat position (in cand) of the first candidate of every group, nodes in order
                  k, r, # size and rank of every group
                  lengths, # groups per node
@@ -217,7 +223,7 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
-# %% ../nbs/13_median_forests.ipynb #c3e91a01
+# %% ../nbs/13_median_forests.ipynb #0edf55e5
 def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
     m, n, track = cand.shape[1], 0, len(stop) > 0
@@ -242,6 +248,7 @@ def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_ou
             hist_num[g, lo] += 1
     return n
 
+# %% ../nbs/13_median_forests.ipynb #2893904a
 def _k_groups(hist, fs, k, r, lengths):
     "Groups of equal-rank candidates from a level's histogram (P, m + 1), as `_numeric_choice` forms them; returns their number."
     P, m = hist.shape[0], hist.shape[1] - 1
@@ -257,6 +264,7 @@ def _k_groups(hist, fs, k, r, lengths):
         lengths[g] = n_g
     return t
 
+# %% ../nbs/13_median_forests.ipynb #8b27334f
 def _k_cat_utils(hist, cnt, n_values, fin, out):
     "Utilities -|count - n/2| of the categories of the nodes with `fin`, each node's own categories only, flat in node order."
     t = 0
@@ -266,6 +274,7 @@ def _k_cat_utils(hist, cnt, n_values, fin, out):
             out[t] = -abs(hist[q, c] - cnt[q] / 2); t += 1
     return t
 
+# %% ../nbs/13_median_forests.ipynb #8d1ced76
 def _k_pick_attributes(used, S, r, out):
     "The r-th attribute (r uniform draws scaled by the count) not yet used on the path of each node S; all of them when none is left."
     d = used.shape[1]
@@ -280,7 +289,7 @@ def _k_pick_attributes(used, S, r, out):
                 if seen == target: out[s] = q; break
                 seen += 1
 
-# %% ../nbs/13_median_forests.ipynb #bff12f60
+# %% ../nbs/13_median_forests.ipynb #654eb6b0
 def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
     "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
     d = lo.shape[1]
@@ -293,12 +302,14 @@ def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
             c_hi[2 * s, q] = min(p[s], c_hi[2 * s, q]); c_lo[2 * s + 1, q] = max(p[s], c_lo[2 * s + 1, q])
         if not replace: c_used[2 * s, q] = True; c_used[2 * s + 1, q] = True
 
+# %% ../nbs/13_median_forests.ipynb #85f5c5c4
 def _k_route(x, a, p, is_c, out):
     "Child (2a or 2a + 1) of every membership after the level's splits: right when x > p (numeric) or x != p (categorical)."
     for k in range(len(x)):
         b = a[k]
         out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
 
+# %% ../nbs/13_median_forests.ipynb #cea38198
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_k_level_counts, _k_groups, _k_cat_utils, _k_route, _k_pick_attributes,
                                                                               _k_children)}
                if _kernels.HAVE_NUMBA else {})
@@ -345,7 +356,7 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
             p[cat[fin]] = _em_segments(u, nv[fin], sens, ec[fin], src)
     return p, a_all, r_all, x_all
 
-# %% ../nbs/13_median_forests.ipynb #2d92e72b
+# %% ../nbs/13_median_forests.ipynb #0a951198
 def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, n_values, n_cand, sens, relation, src,
                        bounds_from_data, m_idx, stop, offset, return_leaves):
     "One level without the compiled pass: the memberships of splitting nodes, their values, and one released split per node."
@@ -372,6 +383,7 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
             p[group] = _numeric_splits(xa, aa, cnt_S[group], blo, bhi, eps_node[group], n_cand, sens, relation, src)
     return p, a_all, r_all, x_all, m_idx
 
+# %% ../nbs/13_median_forests.ipynb #80f8d318
 def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled):
     "The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point."
     d = lo.shape[1]
@@ -483,7 +495,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     trees = MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
     return (trees, leaf[stop]) if return_leaves else trees
 
-# %% ../nbs/13_median_forests.ipynb #4275b299
+# %% ../nbs/13_median_forests.ipynb #225b1a6e
 _STOPPING = ('noisy_size', 'depth', 'exact')
 _FLAG = Check(check_choice, options=(True, False))
 _SHARE = Check(check_real, low=0, high=1, closed='neither')
@@ -506,10 +518,12 @@ def _constraints(*names) -> dict:
     "The `_parameter_constraints` of a forest taking the parameters `names`."
     return {k: _FOREST_CONSTRAINTS[k] for k in names}
 
+# %% ../nbs/13_median_forests.ipynb #cd836c1d
 def _unlabelled(y) -> np.ndarray:
     "True where y marks an unlabelled row (-1, scikit-learn's semi-supervised convention)."
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
 
+# %% ../nbs/13_median_forests.ipynb #b5b1cf3a
 _MAX_PLANNED_LEAVES = 2 ** 22   # planned leaves over all trees when no size rule stops a branch
 
 def _check_planned(max_depth, n_trees, depth):
@@ -519,10 +533,10 @@ def _check_planned(max_depth, n_trees, depth):
         raise ValueError(f"max_depth={max_depth}: {n_trees} trees of depth up to {int(np.max(depth))} would hold {leaves:.3g} "
                          f"leaves (limit {_MAX_PLANNED_LEAVES:,}); lower max_depth, or use stopping='noisy_size'")
 
+# %% ../nbs/13_median_forests.ipynb #ea6a1ffc
 def _depth_cap(n_trees):
     "The public cap on a noisy-size depth: n_trees trees of this depth hold at most `_MAX_PLANNED_LEAVES` leaves."
     return max(0, int(math.floor(math.log2(_MAX_PLANNED_LEAVES / n_trees))))
-
 
 # %% ../nbs/13_median_forests.ipynb #3bf62e4e
 def assign_rows(n_rows:int, # rows to assign
@@ -560,9 +574,37 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
         h = np.where(n > min_samples_split, h, 0)
     return np.clip(h, 0, max_depth).astype(np.int64)
 
-# %% ../nbs/13_median_forests.ipynb #cc9e8f98
-class _MedianForestBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
-    "Input handling, tree growing, leaf counting and prediction shared by the median-forest classifiers."
+# %% ../nbs/13_median_forests.ipynb #bf99d6ea
+class _MedianForestPrediction:
+    "Prediction from released trees and noisy leaf counts: the public half of a median forest, reading no training row."
+
+    def _encode(self, X):
+        return encode_fitted(self, X, 'trees_')
+
+    def leaf_values(self, X) -> np.ndarray:
+        "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."
+        return self.leaf_counts_[self.trees_.apply(self._encode(X))]
+
+    def decision_function(self, X) -> np.ndarray:
+        "Noisy class counts summed over the trees (the paper's vote): (n, n_classes)."
+        check_is_fitted(self, 'trees_')
+        return self.trees_.leaf_sum(self._encode(X), self.leaf_counts_)
+
+    def predict_proba(self, X) -> np.ndarray:
+        "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."
+        tot = np.clip(self.decision_function(X), 0, None)
+        s = tot.sum(axis=1, keepdims=True)
+        return np.where(s > 0, tot / np.where(s > 0, s, 1), 1.0 / tot.shape[1])
+
+    def predict(self, X):
+        "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5)."
+        scores = self.decision_function(X)                   # NotFittedError before fit, like every other method
+        return self.classes_[np.argmax(scores, axis=1)]
+
+
+# %% ../nbs/13_median_forests.ipynb #e8753d53
+class _MedianForestBase(_MedianForestPrediction, OneFitAtATime, ClassifierMixin, BaseEstimator):
+    "Input handling, tree growing and leaf counting shared by the median-forest classifiers (prediction from `_MedianForestPrediction`)."
     _semi = False
 
     def _fit_aside(self, X, y):
@@ -585,7 +627,6 @@ class _MedianForestBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
         y = check_y(y, df.shape[0])
         name = type(self).__name__
         lab = ~_unlabelled(y) if self._semi else np.ones(len(y), bool)
-        if not self._semi and not lab.all(): pass
         if self.classes is not None and any(c is not None and not isinstance(c, str) and c == -1 for c in self.classes):
             raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
         if self._semi and not lab.any() and self.classes is None:
@@ -667,47 +708,26 @@ class _MedianForestBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
         check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d), f"{type(self).__name__}: {len(depth)} trees of depth "
                           f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
-    def _encode(self, X):
-        return encode_fitted(self, X, 'trees_')
-
-    def leaf_values(self, X) -> np.ndarray:
-        "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."
-        return self.leaf_counts_[self.trees_.apply(self._encode(X))]
-
-    def decision_function(self, X) -> np.ndarray:
-        "Noisy class counts summed over the trees (the paper's vote): (n, n_classes)."
-        check_is_fitted(self, 'trees_')
-        return self.trees_.leaf_sum(self._encode(X), self.leaf_counts_)
-
-    def predict_proba(self, X) -> np.ndarray:
-        "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."
-        tot = np.clip(self.decision_function(X), 0, None)
-        s = tot.sum(axis=1, keepdims=True)
-        return np.where(s > 0, tot / np.where(s > 0, s, 1), 1.0 / tot.shape[1])
-
-    def predict(self, X):
-        "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5)."
-        scores = self.decision_function(X)                   # NotFittedError before fit, like every other method
-        return self.classes_[np.argmax(scores, axis=1)]
-
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.non_deterministic = self.noise_seed is None
         return tags
 
+# %% ../nbs/13_median_forests.ipynb #aa8ca63c
 def _is_fitted(name): return name.endswith('_') and not name.startswith('__')
 
 class FewRowsPerTreeWarning(UserWarning):
     "An ensemble whose released row count leaves each tree too few rows to split: it predicts one class everywhere."
 
+# %% ../nbs/13_median_forests.ipynb #e19287e5
 def _warn_few_rows(name, T, m):
     warnings.warn(f"{name}: the released noisy row count leaves at most min_samples_split={m} rows per tree for "
                   f"n_estimators={T}: every tree is a single leaf and the forest predicts the same class for every row; "
                   "lower n_estimators", FewRowsPerTreeWarning, stacklevel=4)
 
+# %% ../nbs/13_median_forests.ipynb #61412dce
 def _warn_faithful(what):
     warnings.warn(what, PrivacyLeakWarning, stacklevel=3)
-
 
 # %% ../nbs/13_median_forests.ipynb #d4afad5c
 class MedianForestClassifier(_MedianForestBase):

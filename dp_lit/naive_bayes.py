@@ -23,7 +23,7 @@ from .linear import check_X, check_fitted_X, resolve_labels, noise_tags
 # %% auto #0
 __all__ = ['truncate_rows', 'binary_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
 
-# %% ../nbs/22_naive_bayes.ipynb #0c4d0c38
+# %% ../nbs/22_naive_bayes.ipynb #d5352ca8
 def truncate_rows(X, # binary matrix (dense or scipy sparse), rows = records
                   max_features:int, # public bound s: keep each row's first s non-zero columns
                  ) -> sparse.csr_matrix:
@@ -36,6 +36,7 @@ def truncate_rows(X, # binary matrix (dense or scipy sparse), rows = records
     A.eliminate_zeros()
     return A
 
+# %% ../nbs/22_naive_bayes.ipynb #5338eca4
 def binary_rows(X, # rows x features: dense or scipy sparse
                 threshold:float|None=None, # None: X must be 0/1 already; t >= 0: values above t count as 1 (a public map)
                 who:str='binary features', # the caller's name, for the message

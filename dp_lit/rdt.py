@@ -206,13 +206,14 @@ class NoisyCountsMixin:
     def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
 
 
-# %% ../nbs/11_rdt.ipynb #7b945951
+# %% ../nbs/11_rdt.ipynb #60cecc64
 def _is_dask(X) -> bool:
     return type(X).__module__.split('.')[0] in ('dask', 'dask_expr') and hasattr(X, 'to_delayed')
 
 def _is_delayed(p) -> bool:
     return type(p).__module__.split('.')[0] == 'dask' and hasattr(p, 'compute') and hasattr(p, 'dask')
 
+# %% ../nbs/11_rdt.ipynb #9c83130d
 def _is_chunks(X, y) -> bool:
     "True for an iterator of (X, y) pairs, or a list/tuple of them or of Dask delayed pairs (with y None): rows given in parts."
     if y is not None or isinstance(X, (pd.DataFrame, np.ndarray, str)) or _is_dask(X): return False
@@ -221,6 +222,7 @@ def _is_chunks(X, y) -> bool:
             (all(_is_delayed(p) for p in X) or
              all(isinstance(p, tuple) and len(p) == 2 and hasattr(p[0], 'shape') and len(p[0].shape) == 2 for p in X)))
 
+# %% ../nbs/11_rdt.ipynb #e24366be
 def _part_counts(structure, space, classes, X, y, every):
     "Leaf class counts of one part of the rows (runs where the part lives): (keys, counts)."
     E = space.encode(as_frame(X, space.names), compact=True)
@@ -229,7 +231,6 @@ def _part_counts(structure, space, classes, X, y, every):
     if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes")
     if len(E) != len(idx): raise ValueError("each part's X and y must have the same number of rows")
     return structure.leaf_counts(E, idx, len(classes), every=every)
-
 
 # %% ../nbs/11_rdt.ipynb #fa00b4df
 class _FitFromParts:
@@ -407,7 +408,7 @@ class _NoisyLeaves:
         return normalise_counts(self._total(self._encode(X)))
 
 
-# %% ../nbs/11_rdt.ipynb #9c823edb
+# %% ../nbs/11_rdt.ipynb #0195a93a
 MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit may plan (about 10-18 min of hashed walks)
 PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
 _BLOCK_WORK = 5e7       # fits planned above this count their trees in blocks...
@@ -417,6 +418,7 @@ _N_BLOCKS = 100         # blocks of trees in such a fit
 class WorkPlanError(ValueError):
     "A fit whose work, planned from public quantities, passes `max_work()`."
 
+# %% ../nbs/11_rdt.ipynb #0022b3e5
 class FewRowsPerTreeWarning(UserWarning):
     "An ensemble whose leaves expect fewer rows than the standard deviation of their noise."
 
@@ -429,10 +431,12 @@ def max_work() -> float:
     if not v > 0: raise ValueError(f"DP_LIT_MAX_WORK must be a positive number of row-tree-levels (e.g. 1e9); got {raw!r}")
     return v
 
+# %% ../nbs/11_rdt.ipynb #4797f748
 def planned_work(n_estimators:int, max_depth:int, n_rows:float|None=None) -> float:
     "Row-tree-levels of a fit, N (h + 1) n, with n the public size (or `PLAN_ROWS` when there is none)."
     return float(n_estimators) * (int(max_depth) + 1) * float(PLAN_ROWS if n_rows is None else n_rows)
 
+# %% ../nbs/11_rdt.ipynb #5e52858f
 def check_work(n_estimators:int, max_depth:int, n_rows:float|None=None, rule=None, what:str='PrivateRDTClassifier') -> float:
     "Raise `WorkPlanError` naming the parameters when the planned work passes `max_work()`; return the work."
     w, lim = planned_work(n_estimators, max_depth, n_rows), max_work()
@@ -444,10 +448,10 @@ def check_work(n_estimators:int, max_depth:int, n_rows:float|None=None, rule=Non
                             "or max_depth, or raise DP_LIT_MAX_WORK")
     return w
 
+# %% ../nbs/11_rdt.ipynb #3b946994
 def noise_sd(sensitivity:float, epsilon_tree:float) -> float:
     "Standard deviation of Laplace noise on one count at sensitivity / epsilon_tree (the geometric's is slightly less)."
     return math.sqrt(2) * sensitivity / epsilon_tree
-
 
 # %% ../nbs/11_rdt.ipynb #b57027ec
 class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
@@ -541,13 +545,14 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         return self
 
 
-# %% ../nbs/11_rdt.ipynb #e3bf0e4b
+# %% ../nbs/11_rdt.ipynb #2dd18c2d
 def _entropy(c):
     s = c.sum()
     if s <= 0: return 0.0
     p = c[c > 0] / s
     return float(-(p * np.log2(p)).sum())
 
+# %% ../nbs/11_rdt.ipynb #72d3b6ea
 class _ID3Tree:
     "Reading a fitted private ID3 tree: codes of the rows, leaf labels, predictions (mixed into `PrivateID3Classifier`)."
     def _codes(self, df, warn=None):
@@ -601,7 +606,6 @@ class _ID3Tree:
             vals = E[rows, node['attr']]
             for v, c in node['children'].items(): stack.append((c, rows[vals == v]))
         return float(out.mean())
-
 
 # %% ../nbs/11_rdt.ipynb #4e0417ae
 class PrivateID3Classifier(OneFitAtATime, _ID3Tree, ClassifierMixin, BaseEstimator):

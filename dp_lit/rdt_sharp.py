@@ -140,12 +140,13 @@ class CenterForest:
         cidx, lk = self.assign(E, public)
         return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
 
-# %% ../nbs/12_rdt_sharp.ipynb #25be85e9
+# %% ../nbs/12_rdt_sharp.ipynb #6bab1684
 def unlabelled_mask(y, # labels, -1 marking an unlabelled row
                    ) -> np.ndarray:
     "True where `y` marks an unlabelled row: -1, scikit-learn's semi-supervised convention (any dtype; strings never match)."
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
 
+# %% ../nbs/12_rdt_sharp.ipynb #3e1ff12e
 def check_semi_classes(value, # the public class list, or None (read off the labelled rows)
                        name:str='classes', # the argument's name, for the message
                       ):
@@ -156,6 +157,7 @@ def check_semi_classes(value, # the public class list, or None (read off the lab
                                     "and treats such rows as public; recode that class (e.g. to 0) so its rows stay private")
     return value
 
+# %% ../nbs/12_rdt_sharp.ipynb #4637264e
 def _check_semi_y(y, n:int) -> np.ndarray:
     "Labels as a 1-d array (Private-RDT's checks); a continuous target is refused without quoting anything read off it."
     try:
@@ -165,6 +167,7 @@ def _check_semi_y(y, n:int) -> np.ndarray:
         raise ValueError("Unknown label type: continuous. RDTSharpClassifier is a classifier and y holds non-integer numbers; "
                          "pass class labels, with -1 for an unlabelled row (e.g. bin a numeric target with public cut points)") from None
 
+# %% ../nbs/12_rdt_sharp.ipynb #b93e3923
 def rdt_sharp_height(space, n_labeled:int) -> int:
     "The paper's height rule h = min(floor(k/2), floor(log_b n) + 1); b = mean number of values (2 for a numeric attribute)."
     k = space.n_features
@@ -172,7 +175,7 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
-# %% ../nbs/12_rdt_sharp.ipynb #7dce8a5a
+# %% ../nbs/12_rdt_sharp.ipynb #b09cbf41
 def primary_cells(forest:CenterForest, limit:int|None=None) -> np.ndarray|None:
     "Keys of every cell of the primary forest -- each sampled center, and each leaf no public row reaches -- or None past `limit`."
     every = forest.structure.enumerate_leaves(limit=limit)
@@ -180,6 +183,7 @@ def primary_cells(forest:CenterForest, limit:int|None=None) -> np.ndarray|None:
     cells = np.unique(np.concatenate([every[0], forest.center_key])) if forest.n_centers else np.unique(every[0])
     return None if limit is not None and len(cells) > limit else cells
 
+# %% ../nbs/12_rdt_sharp.ipynb #6090c752
 _CELL_STEP = 16_384                   # cells whose keyed noise is evaluated at once (bounds the key stream's buffers)
 
 def _primary_counters(est, cells, keys, y_idx) -> LeafTable:

@@ -20,7 +20,7 @@ __all__ = ['NEIGHBOURS', 'COUNTS', 'THRESHOLDS', 'MEDIANS', 'tree_height', 'tree
            'haar_coefficients', 'inverse_haar', 'recursive_median_thresholds', 'private_roc_curve',
            'private_roc_auc_score', 'exact_roc_at', 'roc_area_between', 'plot_private_roc']
 
-# %% ../nbs/30_roc.ipynb #8727e153
+# %% ../nbs/30_roc.ipynb #b6114e92
 NEIGHBOURS = ('add_remove', 'substitution')
 
 
@@ -33,6 +33,7 @@ def _check_range(score_range):
         raise ValueError(f"score_range must be finite with lower < upper; got {score_range!r}")
     return lo, hi
 
+# %% ../nbs/30_roc.ipynb #53138634
 def _check_labels(y_true, pos_label):
     "`y_true` as a 0/1 int array (1 = `pos_label`); `ValueError` naming y_true unless it is binary."
     y = np.asarray(y_true)
@@ -48,6 +49,7 @@ def _check_labels(y_true, pos_label):
         pos_label = 1
     return (y == pos_label).astype(np.int64)
 
+# %% ../nbs/30_roc.ipynb #f2108391
 def _check_inputs(y_true, y_score, score_range, pos_label):
     y = _check_labels(y_true, pos_label)
     s = check_finite_array(y_score, 'y_score')
@@ -59,13 +61,13 @@ def _check_inputs(y_true, y_score, score_range, pos_label):
                          "(the range must not be read off the test set)")   # no private value in the message
     return y, s, lo, hi
 
+# %% ../nbs/30_roc.ipynb #55ca6757
 def _check_seed(noise_seed):
     if noise_seed is None or isinstance(noise_seed, np.random.Generator) or hasattr(noise_seed, 'words'): return noise_seed
     if isinstance(noise_seed, bool) or not isinstance(noise_seed, numbers.Integral) or noise_seed < 0:
         raise ValueError("noise_seed must be None (secret noise), a non-negative int or a numpy Generator "
                          f"(reproducible noise, not secret); got {noise_seed!r}")
     return int(noise_seed)
-
 
 # %% ../nbs/30_roc.ipynb #07203855
 def tree_height(n_leaves:int, # number of bins B
@@ -130,7 +132,7 @@ def inverse_haar(coefs) -> np.ndarray:
         x = np.stack([(x + d) / 2, (x - d) / 2], axis=-1).reshape(d.shape[:-1] + (-1,))
     return x
 
-# %% ../nbs/30_roc.ipynb #00d6bb3e
+# %% ../nbs/30_roc.ipynb #eef5f20a
 COUNTS = ('hierarchical', 'privelet', 'naive')
 
 def _bin_counts(y01, s, edges):
@@ -138,6 +140,7 @@ def _bin_counts(y01, s, edges):
     j = np.searchsorted(edges, s, side='right') - 1
     return np.stack([np.bincount(j[y01 == c], minlength=len(edges)) for c in (0, 1)])
 
+# %% ../nbs/30_roc.ipynb #b8cf18a3
 def _reverse_cumsum(x):
     return np.flip(np.cumsum(np.flip(x, -1), -1), -1)
 
@@ -168,6 +171,7 @@ def _noisy_cumulative(hist, # (B,) exact counts of one class over the bins
     leaves = consistent_leaves(noisy, branching) if counts == 'hierarchical' else inverse_haar(noisy)
     return _reverse_cumsum(leaves[..., :B])
 
+# %% ../nbs/30_roc.ipynb #abd37939
 def _pava_one(y):
     "L2 projection of one sequence onto non-decreasing sequences (pool adjacent violators, O(len))."
     vals, wts, lens = [], [], []
@@ -180,6 +184,7 @@ def _pava_one(y):
             vals.pop(); wts.pop(); lens.pop()
     return np.repeat(vals, lens)
 
+# %% ../nbs/30_roc.ipynb #c032dc78
 def _isotonic_decreasing(r):
     "Row-wise L2 projection onto non-increasing sequences: min-max formula vectorised over a batch of short rows, PAVA otherwise."
     r = np.asarray(r, dtype=float)
@@ -200,6 +205,7 @@ def _isotonic_decreasing(r):
         fit = np.stack([_pava_one(row) for row in y])
     return (-fit).reshape(r.shape)
 
+# %% ../nbs/30_roc.ipynb #97b9e106
 def _rates(c, monotone=True):
     "Rates c_j / c_0 for j >= 1 (c_0: the noisy total, at least 1), non-increasing by isotonic regression if `monotone`, clipped to [0, 1]."
     c = np.asarray(c, dtype=float)
@@ -207,7 +213,7 @@ def _rates(c, monotone=True):
     if monotone: r = _isotonic_decreasing(r)
     return np.clip(r, 0, 1)
 
-# %% ../nbs/30_roc.ipynb #c5ced5c1
+# %% ../nbs/30_roc.ipynb #36857e02
 THRESHOLDS = ('fixed_space', 'recursive_medians', 'ecdf_quantiles')
 MEDIANS = ('exponential', 'smooth_sensitivity')
 
@@ -239,6 +245,7 @@ def _recursive_medians(s, eps_l, k, lo, hi, median, factor, grid_size, src, size
     out = np.sort(np.concatenate(cuts, axis=1), axis=1)
     return out[0] if size is None else out
 
+# %% ../nbs/30_roc.ipynb #aa4c7d10
 def recursive_median_thresholds(y_score, # the private scores (both classes)
                                 epsilon:float, # budget of the thresholds (split equally over the k levels)
                                 k:int=4, # levels: 2^k - 1 thresholds
@@ -271,7 +278,7 @@ def recursive_median_thresholds(y_score, # the private scores (both classes)
     return _recursive_medians(s, eps / k, k, lo, hi, median, 2 if neighbours == 'substitution' else 1, grid_size, src,
                               granularity=granularity)
 
-# %% ../nbs/30_roc.ipynb #af8da1be
+# %% ../nbs/30_roc.ipynb #321de2d7
 def _roc_batch(y, s, lo, eps_c, edges, counts, branching, factor, monotone, src, size=None):
     "Core of the release: (fpr, tpr, thr) from (0, 0) at +inf down to (1, 1) at `lo`; rows of a batch when `edges` is 2-D or `size` is set."
     edges = np.asarray(edges, dtype=float)
@@ -287,6 +294,7 @@ def _roc_batch(y, s, lo, eps_c, edges, counts, branching, factor, monotone, src,
     thr = np.concatenate([np.full(zero.shape, np.inf), E[..., 1:][..., ::-1], np.full(zero.shape, lo)], axis=-1)
     return np.concatenate([zero, fpr, one], -1), np.concatenate([zero, tpr, one], -1), thr
 
+# %% ../nbs/30_roc.ipynb #d49706e8
 def _quantile_curve(cum, edges, hi, n_quantiles):
     "Curve read off `n_quantiles` private quantiles per class, PCHIP-interpolated ECDFs (Xu and Cormode 2025); thresholds ascending."
     from scipy.interpolate import PchipInterpolator
@@ -308,6 +316,7 @@ def _quantile_curve(cum, edges, hi, n_quantiles):
     fpr, tpr = (np.clip(1 - (F_(thr) if F_ is not None else 0 * thr), 0, 1) for F_ in cdfs)
     return thr, np.maximum.accumulate(fpr[::-1])[::-1], np.maximum.accumulate(tpr[::-1])[::-1]
 
+# %% ../nbs/30_roc.ipynb #d3d26a9a
 def private_roc_curve(y_true, # binary labels of the private test rows
                       y_score, # the classifier's scores of the same rows, inside the public `score_range`
                       epsilon:float, # total budget of the release (inf: exact counts at the chosen thresholds, NOT private)
@@ -398,7 +407,7 @@ def private_roc_auc_score(y_true, # binary labels of the private test rows
     fpr, tpr, _, _ = private_roc_curve(y_true, y_score, epsilon, budget=budget, **kwargs)
     return float(np.trapezoid(tpr, fpr))
 
-# %% ../nbs/30_roc.ipynb #a8985f37
+# %% ../nbs/30_roc.ipynb #21860e61
 def exact_roc_at(y_true, # binary labels (NOT private output: the exact reference)
                  y_score, # scores
                  thresholds, # thresholds at which to evaluate
@@ -412,6 +421,7 @@ def exact_roc_at(y_true, # binary labels (NOT private output: the exact referenc
     ge = s[None, :] >= t[:, None]
     return (ge & (y == 0)).sum(1) / N, (ge & (y == 1)).sum(1) / P
 
+# %% ../nbs/30_roc.ipynb #ebedbbbd
 def _roc_function(fpr, tpr, grid):
     "TPR as a function of FPR on `grid` for a monotone curve (vertical segments: left limit below, right limit above)."
     f, t = np.asarray(fpr, float), np.asarray(tpr, float)

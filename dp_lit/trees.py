@@ -72,7 +72,7 @@ class FeatureSpace:
             out[:, j] = codes
         return out
 
-# %% ../nbs/10_trees.ipynb #c21c84da
+# %% ../nbs/10_trees.ipynb #170706a3
 class BoundsClippedWarning(UserWarning):
     "Kept for code that imports it: dp_lit never raises it, since clipping is silent (see `count_out_of_bounds` for the curator's check)."
 
@@ -89,6 +89,7 @@ def _object_column(col, name):
         return pd.to_numeric(col)
     return col
 
+# %% ../nbs/10_trees.ipynb #a800a101
 def as_frame(X, names=None):
     "X as a DataFrame of numeric and categorical columns, with a clear error for input the models cannot take."
     if X is None: raise ValueError("X is None; expected a 2-D array or DataFrame (rows x attributes)")
@@ -117,6 +118,7 @@ def as_frame(X, names=None):
         for c, col in conv.items(): df[c] = col
     return df
 
+# %% ../nbs/10_trees.ipynb #d4345a88
 def _bounds_for(bounds, names) -> dict:
     "Per-attribute (lower, upper) from a dict, one pair, diffprivlib's tuple (lowers, uppers) or a list of pairs (a list wins when k = 2)."
     if bounds is None: return {}
@@ -401,7 +403,7 @@ class _TabledStructure(_DrawnStructure):
         state.pop('_tab', None); state.pop('_tab_over', None)               # rebuilt on demand from the seeds
         return state
 
-# %% ../nbs/10_trees.ipynb #ea5f57ae
+# %% ../nbs/10_trees.ipynb #b83a0eb7
 def check_codes(E:np.ndarray, # encoded rows (n x d)
                 space:FeatureSpace, # their feature space
                ):
@@ -416,6 +418,7 @@ def check_codes(E:np.ndarray, # encoded rows (n x d)
         raise ValueError(f"encoded column {j} ({space.names[j]!r}) must hold category codes 0..{int(space.n_values[j]) - 1}; "
                          "some are outside that range (encode rows with FeatureSpace.encode)")
 
+# %% ../nbs/10_trees.ipynb #200cf2c1
 def _check_rows(st, E):
     "Encoded rows for the walks of `st`: right width, codes checked, contiguous; small integer codes kept (categorical data)."
     E = np.asarray(E)
@@ -539,7 +542,7 @@ class _WalkingStructure(_TabledStructure):
                  for i in range(0, self.n_trees, self.chunk)]
         return np.concatenate(parts, axis=1)
 
-# %% ../nbs/10_trees.ipynb #b0d192a4
+# %% ../nbs/10_trees.ipynb #cb55724b
 def _leaves(st, E:np.ndarray):
     "Dense leaf ids of every row (n_trees, n), and the key and tree of each reached leaf."
     E = st._check_E(E)
@@ -557,6 +560,7 @@ def _leaves(st, E:np.ndarray):
         ids.append(rn + off); keys.append(nk); trees.append(nt + i); off += len(nk)
     return np.concatenate(ids, axis=0), np.concatenate(keys), np.concatenate(trees)
 
+# %% ../nbs/10_trees.ipynb #59439e0f
 def _leaf_keys(st, E) -> np.ndarray:
     "Leaf key of every row in every tree: (n_trees, n)."
     tab = st._tables()
@@ -729,7 +733,7 @@ class RandomStructure(_CountingStructure):
         got = self.enumerate_leaves(limit)
         return None if got is None else len(got[0])
 
-# %% ../nbs/10_trees.ipynb #71bad87a
+# %% ../nbs/10_trees.ipynb #4e5b9278
 def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the training rows (from `RandomStructure.leaves`)
                  n_leaves:int, # number of reached leaves
                  y_idx:np.ndarray, # (n,) class indices 0..n_classes-1
@@ -742,6 +746,7 @@ def count_leaves(leaf_ids:np.ndarray, # (n_trees, n) dense leaf ids of the train
     counts = np.bincount(leaf_ids.ravel() * n_classes + lab, weights=w, minlength=n_leaves * n_classes)
     return counts.reshape(n_leaves, n_classes).astype(float)
 
+# %% ../nbs/10_trees.ipynb #a60de2e8
 def merge_counts(keys_parts, counts_parts):
     "Sum count matrices given per part (keys, counts) by key: the counts of the union of the parts' rows."
     keys = np.concatenate([np.asarray(k, dtype=np.uint64) for k in keys_parts])

@@ -55,7 +55,7 @@ def load_reproductions() -> dict:
         for k, v in installed.REPRODUCTIONS.items(): REPRODUCTIONS.setdefault(k, v)
     return REPRODUCTIONS
 
-# %% ../../nbs/05_reproductions.ipynb #2b806b7c
+# %% ../../nbs/05_reproductions.ipynb #05736328
 class OutputFolderBusy(BlockingIOError):
     "Another live run is writing the same reproduction folder."
 
@@ -65,6 +65,7 @@ def _pid_alive(pid:int) -> bool:
     except PermissionError: return True                # alive, owned by someone else
     return True
 
+# %% ../../nbs/05_reproductions.ipynb #8e67153d
 @contextlib.contextmanager
 def _folder_lock(lock:Path):
     "Hold `lock` (created atomically with our pid) for the block; a lock left by a dead process is taken over."
@@ -89,6 +90,7 @@ def _folder_lock(lock:Path):
         try: lock.unlink()
         except FileNotFoundError: pass
 
+# %% ../../nbs/05_reproductions.ipynb #0b021eb2
 def _exchange(a:Path, b:Path) -> bool:
     "Swap two folders in one step (Linux renameat2 RENAME_EXCHANGE); False where the system cannot."
     if not sys.platform.startswith('linux'): return False
@@ -98,6 +100,7 @@ def _exchange(a:Path, b:Path) -> bool:
         return libc.renameat2(-100, os.fsencode(a), -100, os.fsencode(b), 2) == 0   # AT_FDCWD, RENAME_EXCHANGE
     except (OSError, AttributeError): return False
 
+# %% ../../nbs/05_reproductions.ipynb #143c4a89
 def _move_into_place(tmp:Path, final:Path):
     "Make the complete folder `tmp` the folder `final`: swapped in one step where possible, else the old one renamed aside first."
     if not final.exists(): os.rename(tmp, final); return
@@ -105,6 +108,7 @@ def _move_into_place(tmp:Path, final:Path):
     old = final.with_name(f'.{final.name}.old-{os.getpid()}')
     os.rename(final, old); os.rename(tmp, final); shutil.rmtree(old)
 
+# %% ../../nbs/05_reproductions.ipynb #98c29267
 def _recover(out:Path, key:str):
     "Under the lock: drop half-written folders of dead runs; put back an old folder left aside by a run killed mid-swap."
     for p in out.glob(f'.{key}.tmp-*'): shutil.rmtree(p, ignore_errors=True)
@@ -112,14 +116,14 @@ def _recover(out:Path, key:str):
     if olds and not (out / key).exists(): os.rename(olds.pop(), out / key)
     for p in olds: shutil.rmtree(p, ignore_errors=True)
 
-
-# %% ../../nbs/05_reproductions.ipynb #af26dfc4
+# %% ../../nbs/05_reproductions.ipynb #61d2af8a
 def _figures(out) -> dict:
     "The figures of a reproduction's output as {file stem: figure}."
     figs = out.get('figures') or {}
     if isinstance(figs, dict): return dict(figs)
     return {f'figure_{i + 1}': f for i, f in enumerate(figs)}
 
+# %% ../../nbs/05_reproductions.ipynb #586f9c14
 def _write_outputs(d:Path, rep, out, full, random_state):
     "Every file of a reproduction's folder, into `d`."
     d.mkdir(parents=True)
@@ -140,6 +144,7 @@ def _write_outputs(d:Path, rep, out, full, random_state):
     (d / 'README.md').write_text('\n'.join(md) + '\n')
     return list(figs)
 
+# %% ../../nbs/05_reproductions.ipynb #160be683
 def run_reproduction(key:str, # a key of `load_reproductions()`
                      full:bool=False, # the paper's full setting (slow) instead of the quick one
                      n_jobs:int=1, # parallel workers for the grid runner
@@ -173,6 +178,7 @@ def run_reproduction(key:str, # a key of `load_reproductions()`
     out['figure_files'] = [out['out_dir'] / f'{stem}.png' for stem in stems]
     return out
 
+# %% ../../nbs/05_reproductions.ipynb #c033d332
 def _to_markdown(df:pd.DataFrame) -> str:
     "A plain markdown table (no optional dependency)."
     def fmt(v):

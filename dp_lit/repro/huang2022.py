@@ -12,7 +12,7 @@ __all__ = ['HUANG2022_TABLE1', 'HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2', '
            'HUANG2022_SPE_STARRED', 'HUANG2022_DATA', 'HUANG_FIG3_SETS', 'HUANG_FIELD_SETS', 'HUANG_FIELD_DELTA',
            'huang_dataset', 'huang_available']
 
-# %% ../../nbs/52_repro_huang2022.ipynb #a8cd7c80
+# %% ../../nbs/52_repro_huang2022.ipynb #11f05281
 import math
 
 import numpy as np
@@ -22,7 +22,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from ..mechanisms import check_random_state
 from ..accounting import geometric_allocation, uniform_allocation
-from ..data import Dataset, Numeric, load_dataset, huang_synthetic, semi_supervised_split, DatasetNotFoundError
+from ..data import Dataset, Numeric, load_dataset, huang_synthetic, gaussian_rows, semi_supervised_split, DatasetNotFoundError
 from ..data import encode as _encode_rows
 from ..experiments import run_experiment, summarize, mann_whitney, compare_with_paper
 from ..median_forest import (MedianForestClassifier, SemiSupervisedMedianForestClassifier,
@@ -96,12 +96,14 @@ def huang_dataset(paper_name:str) -> Dataset:
                        dict(target='school'), 'Student Performance (Portuguese) with target school (Huang et al.: target unstated)')
     return load_dataset(name)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #3fe1d2bd
 def huang_available(table:dict) -> list:
     "The paper's rows whose data are present here (files found without downloading, or generated)."
     from dp_lit.data import dataset_present
     names = {p: HUANG2022_DATA[p][0] for p in table}
     return [p for p, n in names.items() if n.startswith('syn') or dataset_present('student' if n == 'student_school' else n)]
 
+# %% ../../nbs/52_repro_huang2022.ipynb #624a0387
 class _EncodedRF(ClassifierMixin, BaseEstimator):
     "The non-private reference: scikit-learn's random forest (100 trees) on category codes."
     def __init__(self, domains=None, n_estimators=100, random_state=None):
@@ -113,11 +115,13 @@ class _EncodedRF(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(_encode_rows(X, self.domains))
 
+# %% ../../nbs/52_repro_huang2022.ipynb #63832386
 def _verdict(ours, sd, paper):
     if not np.isfinite(ours): return 'no data'
     if abs(ours - paper) <= 2 * (sd if np.isfinite(sd) else 0): return 'within 2 sd'
     return 'above' if ours > paper else 'below'
 
+# %% ../../nbs/52_repro_huang2022.ipynb #2cc5a9c9
 def _paper_table(res, paper:dict, methods:tuple, pairs:list):
     "One row per (data set, our method): the paper's number (column `m` of each `(m, ours)` pair) beside ours (mean and sd over splits, %), and a verdict."
     s = summarize(res)
@@ -131,7 +135,7 @@ def _paper_table(res, paper:dict, methods:tuple, pairs:list):
     t['verdict'] = [_verdict(o, sd, p) if np.isfinite(p) else 'no paper value' for o, sd, p in zip(t.ours, t.sd, t.paper)]
     return t
 
-# %% ../../nbs/52_repro_huang2022.ipynb #bf6897ba
+# %% ../../nbs/52_repro_huang2022.ipynb #dc062bf1
 class _Quiet(ClassifierMixin, BaseEstimator):
     "Experiment helper: fit `estimator` with `PrivacyLeakWarning` silenced inside fit, in whichever process runs it (the leaks it would report are documented in the prose)."
     def __init__(self, estimator=None, epsilon=None, random_state=None, noise_seed=None):
@@ -152,21 +156,23 @@ class _Quiet(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(X)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #c78963b8
 def _quiet(make):
     "Wrap a factory `make(d, eps)` so that the estimator it builds fits with `PrivacyLeakWarning` silenced (also in worker processes)."
     return lambda d, eps: _Quiet(make(d, eps), epsilon=eps)
 
-
-# %% ../../nbs/52_repro_huang2022.ipynb #6acb5a1f
+# %% ../../nbs/52_repro_huang2022.ipynb #257fefce
 def _spe(**kw):
     def make(d, eps):
         return MedianForestClassifier(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
     return make
 
+# %% ../../nbs/52_repro_huang2022.ipynb #4ae3cb71
 def _rdt2009(d, eps):
     from dp_lit.rdt import PrivateRDTClassifier
     return PrivateRDTClassifier(n_estimators=5 if len(d.y) < 200 else 10, epsilon=eps, domains=d.domains, classes=list(d.classes))
 
+# %% ../../nbs/52_repro_huang2022.ipynb #9fe79044
 def _runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
     repeats = repeats or (50 if full else 2)
     sets = sets or huang_available(table)
@@ -177,6 +183,7 @@ def _runs(methods, table, full, n_jobs, backend, random_state, progress, sets=No
                                      random_state=random_state, progress=progress))
     return pd.concat(frames, ignore_index=True), repeats
 
+# %% ../../nbs/52_repro_huang2022.ipynb #eb6c0543
 @register_reproduction('huang2022-table1', 'Huang, Lei and Kaban (2022), Table 1: supervised accuracy at epsilon = 2 (SPE, RDT, RF)', _PAPER)
 def _repro_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     import warnings
@@ -205,11 +212,12 @@ def _repro_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=T
                f"(the paper stars SPE on {len(HUANG2022_SPE_STARRED)} sets against all four competitors).")
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
-# %% ../../nbs/52_repro_huang2022.ipynb #98490d27
+# %% ../../nbs/52_repro_huang2022.ipynb #1d7faf70
 class _AllLabels(SemiSupervisedMedianForestClassifier):
     "Diagnostic, NOT epsilon-DP at epsilon: every tree's leaves use all labelled rows (N * epsilon in total)."
     def _memberships(self, n, T, src): return np.tile(np.arange(n), T), np.repeat(np.arange(T), n)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #7d439d71
 class _HideLabels(ClassifierMixin, BaseEstimator):
     "Experiment helper: keep a stratified `labeled_fraction` of the training labels, mark the rest -1, fit `make(n_labeled)`."
     def __init__(self, make=None, labeled_fraction=0.2, epsilon=2.0, random_state=None, noise_seed=None):
@@ -228,15 +236,18 @@ class _HideLabels(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(X)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #f2af335b
 def _semi(cls, **kw):
     def make(d, eps):
         return _HideLabels(lambda n_lab: cls(domains=d.domains, classes=list(d.classes), **kw), epsilon=eps)
     return make
 
+# %% ../../nbs/52_repro_huang2022.ipynb #d3efb787
 def _ssrdt(d, eps):
     from dp_lit.rdt_sharp import RDTSharpClassifier
     return _HideLabels(lambda n_lab: RDTSharpClassifier(domains=d.domains, classes=list(d.classes), n_labeled=n_lab), epsilon=eps)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #12df37c0
 @register_reproduction('huang2022-table2', 'Huang, Lei and Kaban (2022), Table 2: semi-supervised accuracy, 20% labelled, epsilon = 2', _PAPER)
 def _repro_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     methods = {'SSPE-1': _semi(SemiSupervisedMedianForestClassifier, private_features=True),
@@ -259,7 +270,7 @@ def _repro_table2(full=False, n_jobs=1, backend=None, random_state=0, progress=T
                + '; '.join(f"{m}: {int(r.get('within 2 sd', 0) + r.get('above', 0))} of {int(r.sum())}" for m, r in cnt.iterrows()) + '.')
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
-# %% ../../nbs/52_repro_huang2022.ipynb #8c070d37
+# %% ../../nbs/52_repro_huang2022.ipynb #975aceca
 @register_reproduction('huang2022-fig2', 'Huang, Lei and Kaban (2022), Fig. 2: geometric vs uniform budget allocation', _PAPER)
 def _repro_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     repeats = 50 if full else 5
@@ -269,7 +280,7 @@ def _repro_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=Tru
         for eps in epsilons:
             for rule, alloc in (('geometric', geometric_allocation(eps, depth)), ('uniform', uniform_allocation(eps, depth))):
                 for r in range(repeats):
-                    X = np.random.default_rng([random_state, depth, int(eps * 1000), r]).standard_normal((4000, 5))
+                    X = gaussian_rows(4000, 5, [random_state, depth, int(eps * 1000), r])
                     seed = [random_state, depth, int(eps * 1000), r, 1 if rule == 'geometric' else 2]
                     rows.append(dict(depth=depth, epsilon=eps, allocation=rule, repeat=r,
                                      distance=median_tree_error(X, depth, alloc, -6.0, 6.0, random_state=np.random.default_rng(seed),
@@ -296,6 +307,7 @@ def _repro_fig2(full=False, n_jobs=1, backend=None, random_state=0, progress=Tru
                f"({repeats} repetitions each); the paper reports it smaller in all of its settings.")
     return dict(results=res, table=table, figures={'median_distance_vs_epsilon': fig}, verdict=verdict)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #677fd714
 class _TrueMedianForest(MedianForestClassifier):
     "Fig. 1's reference: the same forest with exact medians (structure not private; leaves as in SPE)."
     def _levels(self, eps_s, depth): return super()._levels(math.inf, depth)
@@ -305,6 +317,7 @@ class _TrueMedianForest(MedianForestClassifier):
         self.budget = Budget(math.inf, name='true-median reference (structure not private)')   # records, never refuses
         return super().fit(X, y)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #4fd00fef
 @register_reproduction('huang2022-fig1', 'Huang, Lei and Kaban (2022), Fig. 1: private vs true median vs random splits, accuracy vs epsilon', _PAPER)
 def _repro_fig1(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     repeats = 50 if full else 2
@@ -379,7 +392,7 @@ def _repro_fig3(full=False, n_jobs=1, backend=None, random_state=0, progress=Tru
     return dict(results=res, table=table, claims=claims, figures={'accuracy_vs_trees': fig}, verdict=verdict)
 
 
-# %% ../../nbs/52_repro_huang2022.ipynb #08d7811e
+# %% ../../nbs/52_repro_huang2022.ipynb #0af75f93
 HUANG_FIELD_SETS = ('banknote', 'magic', 'letter', 'pendigits', 'dry_bean', 'wall_robot', 'occupancy', 'adult')
 HUANG_FIELD_DELTA = 1e-6   # DP-EBM's delta: it is (epsilon, delta)-DP, a weaker guarantee than the others' pure epsilon-DP
 
@@ -389,6 +402,7 @@ def _public_box(domains):
     hi = np.array([v.size - 1.0 if hasattr(v, 'values') else float(v.upper) for v in domains.values()])
     return lo, hi
 
+# %% ../../nbs/52_repro_huang2022.ipynb #29757a33
 class _EncodedDP(ClassifierMixin, BaseEstimator):
     "Another library's private classifier on category codes, with the same public box as ours: diffprivlib's forest or InterpretML's DP-EBM."
     def __init__(self, kind='diffprivlib', domains=None, classes=None, epsilon=1.0, n_estimators=10, delta=HUANG_FIELD_DELTA):
@@ -415,6 +429,7 @@ class _EncodedDP(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.classes_[np.asarray(self.model_.predict(_encode_rows(X, self.domains))).astype(int)]
 
+# %% ../../nbs/52_repro_huang2022.ipynb #dddc65e0
 def _field_available():
     "Which of the comparison's libraries import here (diffprivlib does not import with every scikit-learn)."
     ok = {}
@@ -423,6 +438,7 @@ def _field_available():
         except Exception: ok[kind] = False
     return ok
 
+# %% ../../nbs/52_repro_huang2022.ipynb #cb0b703e
 @register_reproduction('huang2022-field', 'SPE beside the field: Private-RDT, diffprivlib forest, DP-EBM at epsilon 0.5, 1, 2', _PAPER)
 def _repro_field(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
     "Accuracy and fit time of SPE (and SSPE-1 on 20% of the labels), Private-RDT, diffprivlib's forest and DP-EBM on the same splits."
@@ -466,8 +482,7 @@ def _repro_field(full=False, n_jobs=1, backend=None, random_state=0, progress=Tr
                      + (f", by {ahead.min():.1f} to {ahead.max():.1f} points." if len(ahead) else "."))
     return dict(results=res, table=table, figures={}, verdict=' '.join(parts))
 
-
-# %% ../../nbs/52_repro_huang2022.ipynb #344364d8
+# %% ../../nbs/52_repro_huang2022.ipynb #58d6bd34
 from ..baselines import SmoothRandomTreesClassifier, MaxTreeClassifier
 
 
@@ -487,6 +502,7 @@ def _competitor(cls, kw):
         return cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
     return _quiet(make)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #d905a8e8
 def _competitor_runs(methods, table, full, n_jobs, backend, random_state, progress, sets=None, repeats=None):
     "Huang's protocol (90/10 splits, epsilon = 2; 50 splits in full, 2 quick, or `repeats`) on every set with data; each set loaded once."
     import pandas as pd
@@ -503,6 +519,7 @@ def _competitor_runs(methods, table, full, n_jobs, backend, random_state, progre
                                      random_state=random_state, progress=progress))
     return pd.concat(frames, ignore_index=True), repeats, majority
 
+# %% ../../nbs/52_repro_huang2022.ipynb #88e2219f
 def _wide(t, verdict=False):
     "One row per data set: 'ours ± sd (paper)' for each method, with the verdict (within 2 sd / above / below) when asked."
     import numpy as np
@@ -511,6 +528,7 @@ def _wide(t, verdict=False):
     w = t.assign(cell=[cell(r) for r in t.itertuples()]).pivot(index='dataset', columns='method', values='cell')
     return w.loc[list(dict.fromkeys(t.dataset)), list(dict.fromkeys(t.method))]
 
+# %% ../../nbs/52_repro_huang2022.ipynb #9b0794f6
 _COSTS = (('SRT: faithful - corrected', 'SRT faithful', 'SRT corrected'),
                     ('MaxTree: bootstrap parallel - disjoint', 'MaxTree bootstrap, parallel (not DP)', 'MaxTree disjoint'),
                     ('MaxTree: bootstrap parallel - multiplicity', 'MaxTree bootstrap, parallel (not DP)', 'MaxTree bootstrap, multiplicity'),
@@ -525,6 +543,7 @@ def _costs(*tables):
     out['majority %'] = t.groupby('dataset').majority.first()
     return out.loc[[d for d in dict.fromkeys(t.dataset) if d in out.index]].dropna(how='all', subset=out.columns[:-1])
 
+# %% ../../nbs/52_repro_huang2022.ipynb #85f22691
 @register_reproduction('huang2022-table1-competitors',
                        'Huang, Lei and Kaban (2022), Table 1: the SRT and MaxTree columns (faithful and corrected), epsilon = 2', _PAPER)
 def _repro_competitors_table1(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, repeats=None):
@@ -587,7 +606,7 @@ def _repro_top_table2(full=False, n_jobs=1, backend=None, random_state=0, progre
                + f"{int(top.ours_at_or_below_majority.sum())}; both on {len(both)} ({', '.join(both) or 'none'}).")
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
-# %% ../../nbs/52_repro_huang2022.ipynb #31a08a9e
+# %% ../../nbs/52_repro_huang2022.ipynb #7ba1197d
 _TABLES_QUICK = ('Banknotes', 'Car', 'Claves', 'Syn10d')
 _PAPER_COLUMN = {'RF': 'RF', 'SPE': 'SPE', 'SPE faithful (data bounds, exact stop)': 'SPE', 'RDT (2009 settings)': 'RDT',
                            'SSPE-1': 'SSPE-1', 'SSPE-2': 'SSPE-2', 'SSPE-2, every tree all labels (N eps)': 'SSPE-2', 'PTE': 'PTE',
@@ -600,6 +619,7 @@ def _agreement(table):
     g = ok.groupby(['table', 'paper_column', 'method'], sort=False).verdict
     return pd.DataFrame({'agree': g.apply(lambda v: int(v.isin(['within 2 sd', 'above']).sum())), 'of': g.size()}).reset_index()
 
+# %% ../../nbs/52_repro_huang2022.ipynb #a15fd25c
 @register_reproduction('huang2022-tables', "Huang, Lei and Kaban (2022), Tables 1 and 2: every column beside the paper's, with agreement counts",
                        _PAPER)
 def _repro_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=True, sets=None, parts=None):

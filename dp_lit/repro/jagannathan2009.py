@@ -10,7 +10,7 @@ from . import register_reproduction, Reproduction
 # %% auto #0
 __all__ = ['JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1', 'accuracy', 'id3', 'update']
 
-# %% ../../nbs/50_repro_jagannathan2009.ipynb #c636d59b
+# %% ../../nbs/50_repro_jagannathan2009.ipynb #16ea3779
 import math
 
 import numpy as np
@@ -28,15 +28,16 @@ JAGANNATHAN2009_TABLE1 = {'nursery': (176, 0.9819, 0.1873), 'congressional_votes
 def _data(name):
     return load_dataset(name) if not name.startswith('jagannathan2009') else paper_synthetic(name)
 
+# %% ../../nbs/50_repro_jagannathan2009.ipynb #aec6eb0f
 def _private_rdt_factory(n_trees):
     def make(ds, eps):
         return PrivateRDTClassifier(n_estimators=n_trees, epsilon=eps, max_depth='paper', domains=ds.domains, classes=list(ds.classes))
     return make
 
+# %% ../../nbs/50_repro_jagannathan2009.ipynb #ae9d3702
 def _subplots(r, c, **kw):
     import matplotlib.pyplot as plt
     return plt.subplots(r, c, figsize=(11, 6) if r > 1 else (11, 3.4), **kw)
-
 
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #0f69469d
 @register_reproduction('jagannathan2009-accuracy', 'Jagannathan et al. (2009), Figs. 6-11: Private-RDT accuracy vs epsilon',
@@ -106,7 +107,7 @@ def id3(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     return dict(results=pd.concat(frames, ignore_index=True), table=table, figures=[], verdict=verdict)
 
 
-# %% ../../nbs/50_repro_jagannathan2009.ipynb #2cf9698a
+# %% ../../nbs/50_repro_jagannathan2009.ipynb #9a8abb56
 class _TwoBatchPrivateRDT(ClassifierMixin, BaseEstimator):
     "Experiment helper: split the training rows into two halves and release by `mode` (update, union, union_half, first_half)."
     def __init__(self, mode='update', epsilon=1.0, n_estimators=10, domains=None, classes=None, random_state=None, noise_seed=None):
@@ -127,6 +128,7 @@ class _TwoBatchPrivateRDT(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(X)
 
+# %% ../../nbs/50_repro_jagannathan2009.ipynb #ba230844
 @register_reproduction('jagannathan2009-update', 'Jagannathan et al. (2009), Figs. 13-15: private updates vs rebuilding',
                        'A Practical Differentially Private Random Decision Tree Classifier, ICDM Workshops 2009')
 def update(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
@@ -160,4 +162,3 @@ def update(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
                f"minus the fair rebuild at eps/2: {table['update - union at eps/2'].mean():+.4f}. "
                f"The paper reports the update marginally below the union rebuild at eps. ({repeats} runs of {cv}-fold CV.)")
     return dict(results=res, table=table, figures={'update_vs_rebuild': fig}, verdict=verdict)
-

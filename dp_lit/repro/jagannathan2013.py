@@ -10,7 +10,7 @@ from . import register_reproduction, Reproduction
 # %% auto #0
 __all__ = ['J2013_FRACTIONS', 'J2013_TABLE2', 'labelled_size', 'error', 'set_sizes']
 
-# %% ../../nbs/51_repro_jagannathan2013.ipynb #d3dda5b4
+# %% ../../nbs/51_repro_jagannathan2013.ipynb #6370edfb
 import math
 
 import numpy as np
@@ -54,6 +54,7 @@ class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
         return self
     def predict(self, X): return self.model_.predict(X)
 
+# %% ../../nbs/51_repro_jagannathan2013.ipynb #552d7fdb
 J2013_FRACTIONS = {'mushroom': 0.02, 'nursery': 0.20, 'congressional_votes': 0.30, 'jagannathan2013_synth': 0.20}
 J2013_TABLE2 = {'mushroom': [0.019, 0.019, 0.0123, 0.015, 0.02, 0.015], 'nursery': [0.042, 0.03, 0.031, 0.026, 0.028, 0.025],
                 'congressional_votes': [0.030, 0.023, 0.018, 0.013, 0.014, 0.018], 'jagannathan2013_synth': [0.026, 0.029, 0.023, 0.034, 0.029, 0.032]}
@@ -61,17 +62,17 @@ J2013_TABLE2 = {'mushroom': [0.019, 0.019, 0.0123, 0.015, 0.02, 0.015], 'nursery
 def _data(name):
     return paper_synthetic(name) if name.startswith('jagannathan2013') else load_dataset(name)
 
+# %% ../../nbs/51_repro_jagannathan2013.ipynb #16bdedec
 def _semi(method, frac, unl=1.0):
     def make(d, eps):
         n_trees = 5 if d.name == 'congressional_votes' else 10
         return _SemiSupervisedRun(method, frac, unl, eps, d.domains, list(d.classes), n_trees)
     return make
 
-
+# %% ../../nbs/51_repro_jagannathan2013.ipynb #2c2453d2
 def _panels(n):
     import matplotlib.pyplot as plt
     return plt.subplots(1, n, figsize=(3.2 * n, 3.2), sharey=True)
-
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #736b6941
 @register_reproduction('jagannathan2013-labelled-size', 'Jagannathan et al. (2013), Sec. V: labelled-set size where Private-RDT reaches error <= 0.3 at eps = 0.5',

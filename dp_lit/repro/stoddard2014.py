@@ -10,7 +10,7 @@ from . import register_reproduction, Reproduction
 # %% auto #0
 __all__ = ['features', 'roc']
 
-# %% ../../nbs/53_repro_stoddard2014.ipynb #7962e29e
+# %% ../../nbs/53_repro_stoddard2014.ipynb #d26858a8
 import math
 import time
 import warnings
@@ -32,6 +32,7 @@ def _split(y, rng, test_share=0.1):
     test = np.concatenate([rng.permutation(np.flatnonzero(y == c))[: int(math.ceil(test_share * np.sum(y == c)))] for c in (0, 1)])
     return np.setdiff1d(np.arange(len(y)), test), np.sort(test)
 
+# %% ../../nbs/53_repro_stoddard2014.ipynb #3ded5a1d
 def _fit_cell(X, y, tr, te, eps, share, sel, clf, score, k, s, tau, seed):
     "One fit: selection (share of eps) then the classifier (the rest), one ledger; error and F1 of the positive class."
     ledger = Budget(eps, name='pipeline')
@@ -52,6 +53,7 @@ def _fit_cell(X, y, tr, te, eps, share, sel, clf, score, k, s, tau, seed):
     tp, fp, fn = np.sum((p == 1) & (y[te] == 1)), np.sum((p == 1) & (y[te] == 0)), np.sum((p == 0) & (y[te] == 1))
     return dict(error=float(np.mean(p != y[te])), f1=float(2 * tp / max(2 * tp + fp + fn, 1)), n_selected=len(cols), spent=ledger.spent)
 
+# %% ../../nbs/53_repro_stoddard2014.ipynb #a9fe3233
 @register_reproduction('stoddard2014-features', 'Stoddard et al. (2014), Fig. 3 setting: private feature selection before DP naive Bayes and DP logistic regression on SMS',
                        'Differentially Private Algorithms for Empirical Machine Learning, arXiv:1411.5428 (2014)')
 def features(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
@@ -113,7 +115,7 @@ def features(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
                "PTT's rows are not comparable with the others: it is not differentially private at any epsilon.")
     return dict(results=res, table=table, figures={'f1_vs_epsilon': fig}, verdict=verdict)
 
-# %% ../../nbs/53_repro_stoddard2014.ipynb #98068c1f
+# %% ../../nbs/53_repro_stoddard2014.ipynb #ca633dc8
 import math
 import time
 
@@ -142,6 +144,7 @@ def _roc_scores(random_state=0):
     nb = DPBernoulliNB(epsilon=1.0, max_features=20, classes=[0, 1], noise_seed=int(rng.integers(2 ** 31))).fit(X[tr], y[tr])
     return y[te], nb.predict_proba(X[te])[:, 1], 'SMS test set (558 rows), DP Bernoulli naive Bayes at epsilon 1 on the other 90%'
 
+# %% ../../nbs/53_repro_stoddard2014.ipynb #25fd02bb
 def _roc_methods(full):
     "Method label -> (family, options of private_roc_curve)."
     alphas = (0.05, 0.1, 0.5, 1.0) if full else (0.1, 1.0)
@@ -154,6 +157,7 @@ def _roc_methods(full):
     m['naive a=0.1'] = ('naive', dict(thresholds='fixed_space', alpha=0.1, n=558, counts='naive'))
     return m
 
+# %% ../../nbs/53_repro_stoddard2014.ipynb #28e58e99
 @register_reproduction('stoddard2014-roc', 'Stoddard et al. (2014), Sec. 5.2: error of private ROC curves on the SMS test set against epsilon',
                        _PAPER)
 def roc(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
