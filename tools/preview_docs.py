@@ -25,10 +25,57 @@ def _process(src:str, dst:str):
     "Run nbdev's doc processors on one notebook (in a fresh process, as nbdev's own `proc_nbs` does)."
     os.environ['IN_TEST'] = '1'
     from execnb.nbio import read_nb, write_nb
-    from nbdev.processors import FilterDefaults
     nb = read_nb(src)
-    FilterDefaults()(nb)
+    _WithMethods()(nb)
     write_nb(nb, dst)
+
+
+_DUNDERS = {'__call__', '__getstate__', '__setstate__', '__enter__', '__exit__', '__iter__', '__len__', '__getitem__'}
+
+
+def _methods(cell):
+    "Public methods (and documented protocol methods) defined in the body of each class of an exported cell."
+    import ast
+    out = {}
+    for t in cell.parsed_() or []:
+        if isinstance(t, ast.ClassDef):
+            out[t.name] = [f.name for f in t.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                           and (not f.name.startswith('_') or f.name in _DUNDERS)
+                           and not any(isinstance(d, ast.Name) and d.id in ('property', 'staticmethod') or
+                                       isinstance(d, ast.Attribute) and d.attr in ('setter', 'getter') for d in f.decorator_list)]
+    return out
+
+
+def _add_method_docs_factory():
+    from nbdev.process import Processor, mk_cell
+    from nbdev.processors import _want_doc
+    class add_method_docs(Processor):
+        "After each class's API entry, an entry for each public method the class defines (nbdev documents only the class)."
+        def begin(self):
+            nb = self.nb
+            methods = {}
+            for c in nb.cells:
+                if _want_doc(c): methods.update(_methods(c))
+            for i in reversed(range(len(nb.cells))):
+                c = nb.cells[i]
+                body = '\n'.join(l for l in c.source.splitlines() if not l.lstrip().startswith('#|')).strip()
+                m = re.fullmatch(r'show_doc\((\w+)\)', body) if c.cell_type == 'code' else None
+                if not m or not methods.get(m[1]): continue
+                for name in reversed(methods[m[1]]):
+                    shown = f"{m[1]}.{name}".replace('_', '\\_') if name.startswith('__') else None   # not bold in the heading
+                    new = mk_cell(f'show_doc({m[1]}.{name}, title_level=4' + (f', name={shown!r})' if shown else ')')); new.has_sd = True
+                    nb.cells.insert(i + 1, new)
+    return add_method_docs
+
+
+def _WithMethods():
+    from nbdev.processors import FilterDefaults, add_show_docs
+    extra = _add_method_docs_factory()
+    class WithMethods(FilterDefaults):
+        def base_procs(self):
+            procs = super().base_procs()
+            return procs[:procs.index(add_show_docs) + 1] + [extra] + procs[procs.index(add_show_docs) + 1:]
+    return WithMethods()
 
 
 def _run_one(args):
@@ -74,6 +121,24 @@ def _local_links(text, site):
     return re.sub(r'\]\(([\w-]+\.ipynb)(#[^)]*)?\)', lambda m: f"]({_pages.get(m[1], m[1])}{m[2] or ''})", text)
 
 
+def _class_names():
+    "Names of the classes the package defines (so their API entries read `class X(`, not `def X(`)."
+    import ast
+    root = Path(__file__).resolve().parents[1] / 'dp_lit'
+    return {n.name for p in root.rglob('*.py') for n in ast.walk(ast.parse(p.read_text())) if isinstance(n, ast.ClassDef)}
+
+
+_CLASSES = None
+
+
+def _api_entry(md):
+    "An API entry as a reader should see it: classes as classes, no `NoneType` annotation on parameters without one."
+    global _CLASSES
+    if _CLASSES is None: _CLASSES = _class_names()
+    md = re.sub(r'^def (\w+)\(', lambda m: f"class {m[1]}(" if m[1] in _CLASSES else m[0], md, flags=re.M)
+    return re.sub(r'(\w):NoneType=', r'\1=', md)
+
+
 def _to_page(nb, site, nav):
     "Rewrite a processed notebook the way Quarto would render it; returns (notebook, output file name, title)."
     import nbformat
@@ -100,13 +165,54 @@ def _to_page(nb, site, nav):
                     md = data['text/markdown']
                     md = ''.join(md) if isinstance(md, list) else md
                     md = re.sub(r'^---\s*$', '', md, flags=re.M)        # show_doc's rule, kept by Quarto as a divider
-                    data['text/markdown'] = _local_links(md, site)
+                    data['text/markdown'] = _api_entry(_local_links(md, site))
         cells.append(c)
     nb.cells = [nbformat.v4.new_markdown_cell(nav)] + cells
+    nb.metadata.pop('widgets', None)              # saved widget state makes nbconvert load the widget manager from a CDN
+    for c in nb.cells:                            # progress bars: keep their text form, drop the widget view
+        for o in c.get('outputs', []):
+            if 'application/vnd.jupyter.widget-view+json' in o.get('data', {}): del o['data']['application/vnd.jupyter.widget-view+json']
+        if c.get('outputs'): c.outputs = [o for o in c.outputs if o.get('output_type') != 'display_data' or o.get('data')]
     return nb, fm.get('output-file') or 'index.html', title
 
 
+_re_heading = re.compile(r'(<(h[1-6]) id="([^"]+)"[^>]*>)(.*?)(</\2>)', re.S)
+
+
+def _pandoc_slug(text):
+    "The id Pandoc (so Quarto) gives a heading: lower case, punctuation but _ - . dropped, spaces to hyphens, from the first letter."
+    s = re.sub(r'[^\w\s.-]', '', text.lower(), flags=re.U)
+    s = re.sub(r'\s', '-', s.strip())
+    return re.sub(r'^[^a-z]+', '', s)
+
+
+def _alias_ids(html):
+    "Give every heading the ids Quarto gives it (`#budget`, `#privaterdtclassifier.fit`, `#the-release-scan-...`), beside nbconvert's."
+    import html as _h
+    have = set(re.findall(r'id="([^"]+)"', html))
+    def alias(m):
+        text = _h.unescape(re.sub(r'<[^>]+>', '', re.sub(r'<a class="anchor-link".*?</a>', '', m[4], flags=re.S))).replace('\u00b6', '')
+        extra = ''
+        for a in dict.fromkeys((m[3].lower(), _pandoc_slug(text))):
+            if a and a not in have: have.add(a); extra += f'<span id="{_h.escape(a)}"></span>'
+        return m[1] + extra + m[4] + m[5]
+    return _re_heading.sub(alias, html)
+
+
+_re_private_link = re.compile(r'<a href="[\w.-]*\.html#_[^"]*">(<code>_[^<]*</code>)</a>')
+
+
+def _unlink_private(html):
+    "Private names are not documented pages: show them as code, not as links to entries that do not exist."
+    return _re_private_link.sub(r'\1', html)
+
+
 _re_requirejs = re.compile(r'<script[^>]*src="https?://[^"]*require(?:\.min)?\.js"[^>]*>\s*</script>')
+
+
+# The PyPI package ships the STIX-Web fonts only: tell MathJax's HTML-CSS output to use them (it asks for TeX fonts first).
+_MATHJAX_FONTS = ('<script type="text/x-mathjax-config">MathJax.Hub.Config({"HTML-CSS": {availableFonts: ["STIX-Web"], '
+                  'preferredFont: "STIX-Web", webFont: "STIX-Web", imageFont: null}});</script>')
 
 
 def _vendor_mathjax(out):
@@ -118,7 +224,9 @@ def _vendor_mathjax(out):
     src = Path(jupyter_server_mathjax.__file__).parent / 'static'
     if not (src / 'MathJax.js').exists(): return None
     shutil.copytree(src, out / 'mathjax', dirs_exist_ok=True)
-    return 'mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe'
+    cfgs = sorted(p.stem for p in (src / 'config').glob('TeX-AMS*full.js'))   # the package ships the HTML-CSS/MathML one
+    if not cfgs: return None
+    return f'mathjax/MathJax.js?config={cfgs[0]},Safe'
 
 
 def _html(pages, out, nav_items, site):
@@ -143,7 +251,8 @@ def _html(pages, out, nav_items, site):
         nb, fname, title = _to_page(nb, site, '**dp_lit** — ' + nav)
         nb.metadata['title'] = title
         html, _ = exp.from_notebook_node(nb)
-        html = _re_requirejs.sub('', html)                 # require.js serves widgets, which no page has: no script from the network
+        html = _unlink_private(_alias_ids(_re_requirejs.sub('', html)))
+        if mathjax: html = html.replace(f'<script src="{mathjax}">', _MATHJAX_FONTS + f'<script src="{mathjax}">', 1)                 # require.js serves widgets, which no page has: no script from the network
         (out / fname).write_text(html.replace('</head>', extra + '</head>', 1))
 
 
