@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import functools
+import inspect
 import math
 import numbers
 import os
@@ -25,10 +26,11 @@ from .mechanisms import InvalidParameterError, PrivacyLeakWarning, check_epsilon
 from .accounting import Budget
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'check_choice', 'check_int',
-           'check_real', 'check_noise_seed', 'check_budget', 'check_relation', 'check_random_state_param', 'Check',
-           'validate_params', 'check_y', 'encode_labels', 'curator_state', 'ReleasePolicy', 'ConcurrentFitError',
-           'one_fit', 'OneFitAtATime', 'MemoryPlanError', 'memory_limit', 'check_memory_plan']
+__all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'PARAMETER_DOCS', 'check_choice',
+           'check_int', 'check_real', 'check_noise_seed', 'check_budget', 'check_relation', 'check_random_state_param',
+           'Check', 'validate_params', 'check_y', 'encode_labels', 'curator_state', 'ReleasePolicy',
+           'parameters_section', 'DocumentedParameters', 'ConcurrentFitError', 'one_fit', 'OneFitAtATime',
+           'MemoryPlanError', 'memory_limit', 'check_memory_plan']
 
 # %% ../nbs/04_base.ipynb #4a43ebfc
 NEIGHBOURS = {
@@ -222,6 +224,60 @@ class ReleasePolicy:
                           PrivacyLeakWarning, stacklevel=2)
         return state
 
+# %% ../nbs/04_base.ipynb #5a8451f8
+PARAMETER_DOCS = {
+    'epsilon': 'privacy budget of the whole fit (a positive float; inf only for a non-private reference run)',
+    'neighbours': "the neighbouring relation the guarantee is stated for: 'add_remove' (one row added or removed), "
+                  "'substitution' (one row replaced) or 'label_change' (one label changed)",
+    'noise_seed': 'None: secret noise from the operating system (private); an int: reproducible noise, NOT private against '
+                  'whoever knows it',
+    'random_state': 'public randomness (structures, splits, candidate draws); never the noise',
+    'budget': 'a shared `dp_lit.accounting.Budget` to charge: the whole fit is reserved before any step spends; None: a ledger '
+              'of its own',
+    'classes': 'the public list of class labels; None reads them off y (a PrivacyLeakWarning says so)',
+    'domains': 'public domains by column: `dp_lit.features` types (Numeric bounds, Categorical values); None reads them off '
+               'X (with a PrivacyLeakWarning)',
+    'categories': 'public category lists of the categorical columns (by column name, or in column order)',
+    'bounds': 'public numeric bounds: one (low, high) for every column, or one per column; values outside are clipped to them',
+}
+
+# %% ../nbs/04_base.ipynb #e2afbbef
+def _type_name(anno) -> str:
+    if anno is inspect.Parameter.empty or anno is type(None): return ''
+    return anno if isinstance(anno, str) else getattr(anno, '__name__', str(anno))
+
+def parameters_section(cls) -> str:
+    "The numpydoc *Parameters* section of `cls` (comments of its constructor's signature, else `PARAMETER_DOCS`) and its guarantee."
+    from fastcore.docments import docments
+    lines = ['Parameters', '----------']
+    params = {k: v for k, v in docments(cls.__init__, full=True).items() if k not in ('self', 'return')}
+    for name, p in params.items():
+        anno, default = _type_name(p['anno']), p['default']
+        head = name + (f' : {anno}' if anno else '') + ('' if default is inspect.Parameter.empty else f', default={default!r}')
+        lines += [head, '    ' + (p['docment'] or PARAMETER_DOCS.get(name, 'see the description above'))]
+    if 'epsilon' in params:
+        rel = ("for the relation set by `neighbours` (default "
+               f"{params['neighbours']['default']!r})" if 'neighbours' in params else "for the relation stated above")
+        secret = '; its noise is secret unless `noise_seed` is set' if 'noise_seed' in params else ''
+        lines += ['', 'Notes', '-----', f"Privacy: a fit is epsilon-differentially private (pure DP) {rel}{secret}. Options that the "
+                  "description marks idealised or faithful-to-the-paper are the exceptions it names."]
+    return '\n'.join(lines)
+
+# %% ../nbs/04_base.ipynb #85ec7519
+class DocumentedParameters(type):
+    "Metaclass: the class docstring gains its `parameters_section` when first read (so `help()` shows every parameter)."
+    _docs = weakref.WeakKeyDictionary()
+
+    @property
+    def __doc__(cls):
+        if cls not in DocumentedParameters._docs:
+            own = next((c.__dict__['__doc__'] for c in cls.__mro__ if c.__dict__.get('__doc__')), '') or ''
+            if cls.__dict__.get('__module__', '').startswith('dp_lit') and '__init__' in {k for c in cls.__mro__[:-1] for k in c.__dict__}:
+                try: own = f"{own}\n\n{parameters_section(cls)}"
+                except Exception: pass                        # help text is a convenience: never an import-time or help() error
+            DocumentedParameters._docs[cls] = own
+        return DocumentedParameters._docs[cls]
+
 # %% ../nbs/04_base.ipynb #00a89714
 class ConcurrentFitError(RuntimeError):
     "A fit of an estimator object started while another fit of the same object was running."
@@ -242,8 +298,8 @@ def one_fit(est):
     finally: lock.release()
 
 # %% ../nbs/04_base.ipynb #111c009e
-class OneFitAtATime:
-    "Mixin: `fit` and `partial_fit` of every subclass run one at a time per object (`one_fit`)."
+class OneFitAtATime(metaclass=DocumentedParameters):
+    "Mixin: `fit` and `partial_fit` of every subclass run one at a time per object (`one_fit`); `help()` lists every parameter."
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         for name in ('fit', 'partial_fit'):

@@ -585,21 +585,37 @@ class _MedianForestPrediction:
         "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."
         return self.leaf_counts_[self.trees_.apply(self._encode(X))]
 
-    def decision_function(self, X) -> np.ndarray:
+    def votes(self, X) -> np.ndarray:
         "Noisy class counts summed over the trees (the paper's vote): (n, n_classes)."
         check_is_fitted(self, 'trees_')
         return self.trees_.leaf_sum(self._encode(X), self.leaf_counts_)
 
+    def _tie_rank(self) -> np.ndarray:
+        "Each class's rank by its released total count over all leaves (largest last): the order ties are broken in, not `classes`."
+        return np.argsort(np.argsort(self.leaf_counts_.sum(axis=0), kind='stable'), kind='stable')
+
+    def _winner(self, v) -> np.ndarray:
+        "Column of the largest vote in each row; a tie goes to the tied class with the larger released total."
+        top = v == v.max(axis=1, keepdims=True)
+        return np.argmax(np.where(top, self._tie_rank()[None, :], -1), axis=1)
+
+    def decision_function(self, X) -> np.ndarray:
+        "scikit-learn's scores: with two classes the vote margin v1 - v0 (a tie: +-0.5, towards the class `predict` gives), shape (n,); else the votes."
+        v = self.votes(X)
+        if v.shape[1] != 2: return v
+        d = v[:, 1] - v[:, 0]
+        return np.where(d != 0, d, np.where(self._winner(v) == 1, 0.5, -0.5))
+
     def predict_proba(self, X) -> np.ndarray:
         "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."
-        tot = np.clip(self.decision_function(X), 0, None)
+        tot = np.clip(self.votes(X), 0, None)
         s = tot.sum(axis=1, keepdims=True)
         return np.where(s > 0, tot / np.where(s > 0, s, 1), 1.0 / tot.shape[1])
 
     def predict(self, X):
-        "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5)."
-        scores = self.decision_function(X)                   # NotFittedError before fit, like every other method
-        return self.classes_[np.argmax(scores, axis=1)]
+        "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5); ties to the class with the larger released total."
+        v = self.votes(X)                                    # NotFittedError before fit, like every other method
+        return self.classes_[self._winner(v)]
 
 
 # %% ../nbs/13_median_forests.ipynb #e8753d53
@@ -627,7 +643,7 @@ class _MedianForestBase(_MedianForestPrediction, OneFitAtATime, ClassifierMixin,
         y = check_y(y, df.shape[0])
         name = type(self).__name__
         lab = ~_unlabelled(y) if self._semi else np.ones(len(y), bool)
-        if self.classes is not None and any(c is not None and not isinstance(c, str) and c == -1 for c in self.classes):
+        if self._semi and self.classes is not None and any(c is not None and not isinstance(c, str) and c == -1 for c in self.classes):
             raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
         if self._semi and not lab.any() and self.classes is None:
             raise ValueError("y has no labelled row (every label is -1) and classes is not given; pass classes=, the public class list")
