@@ -5,6 +5,7 @@
 # %% ../nbs/04_base.ipynb #0d2a77e4
 from __future__ import annotations
 
+import abc
 import contextlib
 import fnmatch
 import functools
@@ -264,8 +265,8 @@ def parameters_section(cls) -> str:
     return '\n'.join(lines)
 
 # %% ../nbs/04_base.ipynb #85ec7519
-class DocumentedParameters(type):
-    "Metaclass: the class docstring gains its `parameters_section` when first read (so `help()` shows every parameter)."
+class DocumentedParameters(abc.ABCMeta):
+    "Metaclass (an `ABCMeta`, to mix with `SelectorMixin`): the class docstring gains its `parameters_section` when first read."
     _docs = weakref.WeakKeyDictionary()
 
     @property
