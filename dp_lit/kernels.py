@@ -5,6 +5,7 @@
 # %% ../nbs/09_kernels.ipynb #30da3464
 from __future__ import annotations
 
+import logging
 import os
 
 import numpy as np
@@ -18,9 +19,10 @@ HAVE_NUMBA = numba is not None
 BLOCK = 2048                                           # rows per block: a block's codes stay in cache while every tree walks it
 
 # %% auto #0
-__all__ = ['HAVE_NUMBA', 'BLOCK', 'kernel', 'table_child', 'table_block_leaves', 'table_leaf_index', 'table_class_counts',
-           'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves', 'stored_tree_sum',
-           'compiled_walks']
+__all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'kernel', 'note_first_compile', 'table_child', 'table_block_leaves',
+           'table_leaf_index', 'table_class_counts', 'table_add_rows', 'stored_tree_step', 'stored_tree_descend',
+           'stored_tree_leaves', 'stored_tree_sum', 'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows',
+           'codes_outside', 'compiled_walks']
 
 # %% ../nbs/09_kernels.ipynb #225947c1
 def kernel(inline:bool=False, # inline into the compiled callers (one-step helpers)
@@ -29,6 +31,30 @@ def kernel(inline:bool=False, # inline into the compiled callers (one-step helpe
     if numba is None: return lambda f: f               # pragma: no cover
     if inline: return numba.njit(cache=True, nogil=True, inline='always')
     return numba.njit(cache=True, nogil=True)
+
+# %% ../nbs/09_kernels.ipynb #7200b7ec
+COMPILE_NOTE = "dp_lit: compiling tree kernels (first use, about 1-2 s; cached on disk afterwards)"
+log = logging.getLogger('dp_lit.kernels')
+
+def note_first_compile():
+    "Log `COMPILE_NOTE` once per process when numba compiles a dp_lit function (a cache load is silent); the listener, or None."
+    try:
+        from numba.core import event
+    except (ImportError, AttributeError):              # no numba, or a numba without the event API: no note
+        return None
+    class _FirstCompile(event.Listener):
+        said = False
+        def on_start(self, ev):
+            f = getattr((ev.data or {}).get('dispatcher'), 'py_func', None)
+            if not self.said and str(getattr(f, '__module__', '')).startswith('dp_lit'):
+                self.said = True
+                log.warning(COMPILE_NOTE)
+        def on_end(self, ev): pass
+    listener = _FirstCompile()
+    event.register('numba:compile', listener)         # for the life of the process
+    return listener
+
+_FIRST_COMPILE = note_first_compile()
 
 # %% ../nbs/09_kernels.ipynb #28a70d90
 @kernel(inline=True)
@@ -162,6 +188,76 @@ def stored_tree_sum(E, roots, feature, value, left, cat, leaf, V, out):
                 lf = leaf[stored_tree_descend(E, i, roots[t], feature, value, left, cat)]
                 for c in range(C): out[i, c] += V[lf, c]
                 i += 1
+
+# %% ../nbs/09_kernels.ipynb #df59771e
+@kernel(inline=True)
+def row_key(E, i, radix):
+    "Mixed-radix integer of row i of E: sum_j E[i, j] * radix[j]."
+    key = np.int64(0)
+    for j in range(E.shape[1]): key += np.int64(E[i, j]) * radix[j]
+    return key
+
+# %% ../nbs/09_kernels.ipynb #0ab43920
+@kernel()
+def group_rows_direct(E, radix, n_keys, ids):
+    "ids[i] = group of row i (numbered in order of first appearance) through a table of all n_keys keys; the first row of each group."
+    n = E.shape[0]
+    slot = np.full(n_keys, -1, np.int32)
+    first = np.empty(min(n, n_keys), np.int64)
+    g = 0
+    for i in range(n):
+        key = row_key(E, i, radix)
+        k = slot[key]
+        if k < 0:
+            k = g; slot[key] = g; first[g] = i; g += 1
+        ids[i] = k
+    return first[:g].copy()
+
+# %% ../nbs/09_kernels.ipynb #dcdd762c
+@kernel()
+def group_rows_hashed(E, radix, ids):
+    "ids[i] = group of row i (numbered in order of first appearance) through a hash table of the keys seen; the first row of each group."
+    bits = 10
+    tab = np.full((1 << bits, 2), -1, np.int64)        # (key, group) side by side: one cache line per probe
+    first = np.empty(256, np.int64)
+    mult, g = np.uint64(0x9E3779B97F4A7C15), 0          # Fibonacci hashing: the top bits of key * 2^64 / golden ratio
+    for i in range(E.shape[0]):
+        key = row_key(E, i, radix)
+        mask = (1 << bits) - 1
+        h = np.int64((np.uint64(key) * mult) >> np.uint64(64 - bits))
+        while tab[h, 0] >= 0 and tab[h, 0] != key: h = (h + 1) & mask
+        if tab[h, 0] == key:
+            ids[i] = tab[h, 1]; continue
+        tab[h, 0] = key; tab[h, 1] = g; ids[i] = g
+        if g == len(first):
+            grown = np.empty(2 * g, np.int64); grown[:g] = first; first = grown
+        first[g] = i; g += 1
+        if 2 * g > len(tab):                            # half full: rehash into a table twice the size
+            bits += 1; mask = (1 << bits) - 1
+            new = np.full((1 << bits, 2), -1, np.int64)
+            for s in range(len(tab)):
+                if tab[s, 0] >= 0:
+                    h = np.int64((np.uint64(tab[s, 0]) * mult) >> np.uint64(64 - bits))
+                    while new[h, 0] >= 0: h = (h + 1) & mask
+                    new[h, 0] = tab[s, 0]; new[h, 1] = tab[s, 1]
+            tab = new
+    return first[:g].copy()
+
+# %% ../nbs/09_kernels.ipynb #3e079d9e
+@kernel()
+def gather_rows(src, idx, out):
+    "out[i, :] = src[idx[i], :] for every i."
+    for i in range(len(idx)):
+        for c in range(src.shape[1]): out[i, c] = src[idx[i], c]
+
+# %% ../nbs/09_kernels.ipynb #6b59e1aa
+@kernel()
+def codes_outside(E, cols, n_values, bad):
+    "bad[k] = True when column cols[k] of E holds a value outside 0..n_values[k]-1 (NaN included)."
+    for i in range(E.shape[0]):
+        for k in range(len(cols)):
+            x = E[i, cols[k]]
+            if not (x >= 0 and x < n_values[k]): bad[k] = True
 
 # %% ../nbs/09_kernels.ipynb #9e5cf80e
 _USE = HAVE_NUMBA and os.environ.get('DP_LIT_NUMBA', '1') != '0'
