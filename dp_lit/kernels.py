@@ -91,10 +91,9 @@ def table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, bu
 
 # %% ../nbs/09_kernels.ipynb #abef6cf1
 @kernel()
-def table_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out):
-    "Leaf (index into the forest's leaves) of every row of E in every tree, written to out (n_trees, n)."
+def table_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out, buf):
+    "Leaf (index into the forest's leaves) of every row of E in every tree, written to out (n_trees, n); buf: scratch of BLOCK int64."
     n = E.shape[0]
-    buf = np.empty(BLOCK, np.int64)
     for s in range(0, n, BLOCK):
         e = min(n, s + BLOCK)
         for t in range(n_trees):
@@ -103,11 +102,10 @@ def table_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out)
 
 # %% ../nbs/09_kernels.ipynb #3c3423a8
 @kernel()
-def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, leaf_off, counts):
-    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in every tree."
+def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, leaf_off, counts, buf):
+    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in every tree; buf: scratch of BLOCK int64."
     n = E.shape[0]
     weighted = len(w) > 0
-    buf = np.empty(BLOCK, np.int64)
     for s in range(0, n, BLOCK):
         e = min(n, s + BLOCK)
         for t in range(n_trees):
@@ -117,10 +115,9 @@ def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, lea
 
 # %% ../nbs/09_kernels.ipynb #682859aa
 @kernel()
-def table_add_rows(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc, to_leaf):
-    "to_leaf: acc[leaf, :] += W[i, :] (class counts of distinct rows); else acc[i, :] += W[leaf, :] (leaf values summed per row)."
+def table_add_rows(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc, to_leaf, buf):
+    "to_leaf: acc[leaf, :] += W[i, :] (class counts of distinct rows); else acc[i, :] += W[leaf, :] (leaf values summed per row); buf: scratch of BLOCK int64."
     n, C = E.shape[0], W.shape[1]
-    buf = np.empty(BLOCK, np.int64)
     for s in range(0, n, BLOCK):
         e = min(n, s + BLOCK)
         for t in range(n_trees):
@@ -199,49 +196,30 @@ def row_key(E, i, radix):
 
 # %% ../nbs/09_kernels.ipynb #0ab43920
 @kernel()
-def group_rows_direct(E, radix, n_keys, ids):
-    "ids[i] = group of row i (numbered in order of first appearance) through a table of all n_keys keys; the first row of each group."
-    n = E.shape[0]
-    slot = np.full(n_keys, -1, np.int32)
-    first = np.empty(min(n, n_keys), np.int64)
+def group_rows_direct(E, radix, slot, first, ids):
+    "ids[i] = group of row i (numbered in order of first appearance), through slot: one entry per key, all -1; first[g] = first row of group g. Returns the number of groups."
     g = 0
-    for i in range(n):
+    for i in range(E.shape[0]):
         key = row_key(E, i, radix)
         k = slot[key]
         if k < 0:
             k = g; slot[key] = g; first[g] = i; g += 1
         ids[i] = k
-    return first[:g].copy()
+    return g
 
 # %% ../nbs/09_kernels.ipynb #dcdd762c
 @kernel()
-def group_rows_hashed(E, radix, ids):
-    "ids[i] = group of row i (numbered in order of first appearance) through a hash table of the keys seen; the first row of each group."
-    bits = 10
-    tab = np.full((1 << bits, 2), -1, np.int64)        # (key, group) side by side: one cache line per probe
-    first = np.empty(256, np.int64)
-    mult, g = np.uint64(0x9E3779B97F4A7C15), 0          # Fibonacci hashing: the top bits of key * 2^64 / golden ratio
+def group_rows_hashed(E, radix, table, bits, first, ids):
+    "As `group_rows_direct`, through a hash table: table (2^bits, 2), all -1, with more slots than there are groups. Returns the number of groups."
+    mask, g = (1 << bits) - 1, 0
     for i in range(E.shape[0]):
         key = row_key(E, i, radix)
-        mask = (1 << bits) - 1
-        h = np.int64((np.uint64(key) * mult) >> np.uint64(64 - bits))
-        while tab[h, 0] >= 0 and tab[h, 0] != key: h = (h + 1) & mask
-        if tab[h, 0] == key:
-            ids[i] = tab[h, 1]; continue
-        tab[h, 0] = key; tab[h, 1] = g; ids[i] = g
-        if g == len(first):
-            grown = np.empty(2 * g, np.int64); grown[:g] = first; first = grown
-        first[g] = i; g += 1
-        if 2 * g > len(tab):                            # half full: rehash into a table twice the size
-            bits += 1; mask = (1 << bits) - 1
-            new = np.full((1 << bits, 2), -1, np.int64)
-            for s in range(len(tab)):
-                if tab[s, 0] >= 0:
-                    h = np.int64((np.uint64(tab[s, 0]) * mult) >> np.uint64(64 - bits))
-                    while new[h, 0] >= 0: h = (h + 1) & mask
-                    new[h, 0] = tab[s, 0]; new[h, 1] = tab[s, 1]
-            tab = new
-    return first[:g].copy()
+        h = ((key * np.int64(-7046029254386353131)) >> (64 - bits)) & mask    # Fibonacci hashing: the top bits of key x 2^64/phi
+        while table[h, 0] >= 0 and table[h, 0] != key: h = (h + 1) & mask    # open addressing, linear probes
+        if table[h, 0] < 0:
+            table[h, 0] = key; table[h, 1] = g; first[g] = i; g += 1
+        ids[i] = table[h, 1]
+    return g
 
 # %% ../nbs/09_kernels.ipynb #3e079d9e
 @kernel()

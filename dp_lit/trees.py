@@ -16,7 +16,7 @@ import pandas as pd
 
 from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed_uniform
 from .data import Categorical, Numeric, encode
-from .kernels import (HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
+from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
                              table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
                              codes_outside)
 
@@ -58,7 +58,8 @@ class FeatureSpace:
         df = as_frame(X, self.names)
         if any(c not in df.columns for c in self.names): return None
         m = int(self.n_values.max(initial=1))
-        out = np.empty((len(df), len(self.names)), dtype=np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32)
+        dt = np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32
+        cols = []
         for j, c in enumerate(self.names):
             s, vals = df[c], self.domains[c].values
             arr = s.array
@@ -70,7 +71,9 @@ class FeatureSpace:
             else:
                 codes = pd.Index(list(vals), dtype=object).get_indexer(s.astype(object).to_numpy())
             if len(codes) and codes.min() < 0: return None                  # the float path names the value
-            out[:, j] = codes
+            cols.append(codes.astype(dt, copy=False))
+        out = np.empty((len(df), len(self.names)), dtype=dt)
+        out.T[...] = np.stack(cols)                                          # one blocked transpose, not a strided write per column
         return out
 
 # %% ../nbs/10_trees.ipynb #170706a3
@@ -523,7 +526,7 @@ class _WalkingStructure(_TabledStructure):
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
         if not compiled_walks(): return _numpy_leaf_index(self, tab, Eb)
         out = np.empty((self.n_trees, len(Eb)), np.int64)      # compiled: one pass over the rows for all trees and levels
-        table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out)
+        table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out, np.empty(BLOCK, np.int64))
         return out
 
     def leaf_index(self, E:np.ndarray, # encoded rows (n x d)
@@ -604,10 +607,13 @@ def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]
         bad = np.zeros(E.shape[1], bool)
         if not checked: codes_outside(E, np.arange(E.shape[1]), sizes, bad)
         if not bad.any():                              # the compiled tables index by the key: codes must be in range
-            ids = np.empty(len(E), np.int64)
-            if combos <= max(4 * len(E), 1 << 22): first = group_rows_direct(E, radix, int(combos), ids)
-            else: first = group_rows_hashed(E, radix, ids)
-            return E[first], ids
+            ids, first = np.empty(len(E), np.int64), np.empty(int(min(len(E), combos)), np.int64)
+            if combos <= max(4 * len(E), 1 << 22):     # a slot for every key
+                g = group_rows_direct(E, radix, np.full(int(combos), -1, np.int32), first, ids)
+            else:                                      # hashed: at least 1.5 slots per possible group
+                bits = max(10, int(3 * len(first) // 2).bit_length())
+                g = group_rows_hashed(E, radix, np.full((1 << bits, 2), -1, np.int64), bits, first, ids)
+            return E[first[:g]], ids
     W = np.zeros(len(E), np.int64)
     for j in range(E.shape[1]): W += E[:, j].astype(np.int64) * radix[j]      # one integer per row
     inv, uw = pd.factorize(W)                          # hashing: distinct rows, in order of first appearance
@@ -627,10 +633,10 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndar
         walk = (*tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4])
         if pat is not None:
             counts = np.zeros((L, C))
-            table_add_rows(P, pc, *walk, counts, True)
+            table_add_rows(P, pc, *walk, counts, True, np.empty(BLOCK, np.int64))
         else:
             w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
-            table_class_counts(E, y_idx, w, C, *walk, counts)
+            table_class_counts(E, y_idx, w, C, *walk, counts, np.empty(BLOCK, np.int64))
     elif pat is not None:                              # each distinct row once, weighted by its class counts
         for s, e in st._steps(len(P), width=C):
             leaf = st._leaf_index(tab, P[s:e])
@@ -682,7 +688,7 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     if values is not None and compiled_walks():        # compiled: each row's sum built in place, no (trees x rows) array
         out = np.zeros((len(E), C))
         table_add_rows(E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], st.n_trees,
-                       st.max_depth, tab.flat[4], out, False)
+                       st.max_depth, tab.flat[4], out, False, np.empty(BLOCK, np.int64))
         return expand(out)
     if values is not None:                             # one class at a time: flat gathers
         vT = np.ascontiguousarray(np.asarray(values).T)
