@@ -5,6 +5,7 @@
 # %% ../nbs/09_kernels.ipynb #30da3464
 from __future__ import annotations
 
+import logging
 import os
 
 import numpy as np
@@ -18,9 +19,10 @@ HAVE_NUMBA = numba is not None
 BLOCK = 2048                                           # rows per block: a block's codes stay in cache while every tree walks it
 
 # %% auto #0
-__all__ = ['HAVE_NUMBA', 'BLOCK', 'kernel', 'table_child', 'table_block_leaves', 'table_leaf_index', 'table_class_counts',
-           'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves', 'stored_tree_sum',
-           'compiled_walks']
+__all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'kernel', 'note_first_compile', 'table_child', 'table_block_leaves',
+           'table_leaf_index', 'table_class_counts', 'table_add_rows', 'stored_tree_step', 'stored_tree_descend',
+           'stored_tree_leaves', 'stored_tree_sum', 'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows',
+           'codes_outside', 'compiled_walks']
 
 # %% ../nbs/09_kernels.ipynb #225947c1
 def kernel(inline:bool=False, # inline into the compiled callers (one-step helpers)
@@ -29,6 +31,30 @@ def kernel(inline:bool=False, # inline into the compiled callers (one-step helpe
     if numba is None: return lambda f: f               # pragma: no cover
     if inline: return numba.njit(cache=True, nogil=True, inline='always')
     return numba.njit(cache=True, nogil=True)
+
+# %% ../nbs/09_kernels.ipynb #7200b7ec
+COMPILE_NOTE = "dp_lit: compiling tree kernels (first use, about 1-2 s; cached on disk afterwards)"
+log = logging.getLogger('dp_lit.kernels')
+
+def note_first_compile():
+    "Log `COMPILE_NOTE` once per process when numba compiles a dp_lit function (a cache load is silent); the listener, or None."
+    try:
+        from numba.core import event
+    except (ImportError, AttributeError):              # no numba, or a numba without the event API: no note
+        return None
+    class _FirstCompile(event.Listener):
+        said = False
+        def on_start(self, ev):
+            f = getattr((ev.data or {}).get('dispatcher'), 'py_func', None)
+            if not self.said and str(getattr(f, '__module__', '')).startswith('dp_lit'):
+                self.said = True
+                log.warning(COMPILE_NOTE)
+        def on_end(self, ev): pass
+    listener = _FirstCompile()
+    event.register('numba:compile', listener)         # for the life of the process
+    return listener
+
+_FIRST_COMPILE = note_first_compile()
 
 # %% ../nbs/09_kernels.ipynb #28a70d90
 @kernel(inline=True)
@@ -65,10 +91,9 @@ def table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, bu
 
 # %% ../nbs/09_kernels.ipynb #abef6cf1
 @kernel()
-def table_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out):
-    "Leaf (index into the forest's leaves) of every row of E in every tree, written to out (n_trees, n)."
+def table_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out, buf):
+    "Leaf (index into the forest's leaves) of every row of E in every tree, written to out (n_trees, n); buf: scratch of BLOCK int64."
     n = E.shape[0]
-    buf = np.empty(BLOCK, np.int64)
     for s in range(0, n, BLOCK):
         e = min(n, s + BLOCK)
         for t in range(n_trees):
@@ -77,11 +102,10 @@ def table_leaf_index(E, packed, thr, shift, mode, n_trees, depth, leaf_off, out)
 
 # %% ../nbs/09_kernels.ipynb #3c3423a8
 @kernel()
-def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, leaf_off, counts):
-    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in every tree."
+def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, leaf_off, counts, buf):
+    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in every tree; buf: scratch of BLOCK int64."
     n = E.shape[0]
     weighted = len(w) > 0
-    buf = np.empty(BLOCK, np.int64)
     for s in range(0, n, BLOCK):
         e = min(n, s + BLOCK)
         for t in range(n_trees):
@@ -91,10 +115,9 @@ def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, lea
 
 # %% ../nbs/09_kernels.ipynb #682859aa
 @kernel()
-def table_add_rows(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc, to_leaf):
-    "to_leaf: acc[leaf, :] += W[i, :] (class counts of distinct rows); else acc[i, :] += W[leaf, :] (leaf values summed per row)."
+def table_add_rows(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc, to_leaf, buf):
+    "to_leaf: acc[leaf, :] += W[i, :] (class counts of distinct rows); else acc[i, :] += W[leaf, :] (leaf values summed per row); buf: scratch of BLOCK int64."
     n, C = E.shape[0], W.shape[1]
-    buf = np.empty(BLOCK, np.int64)
     for s in range(0, n, BLOCK):
         e = min(n, s + BLOCK)
         for t in range(n_trees):
@@ -162,6 +185,57 @@ def stored_tree_sum(E, roots, feature, value, left, cat, leaf, V, out):
                 lf = leaf[stored_tree_descend(E, i, roots[t], feature, value, left, cat)]
                 for c in range(C): out[i, c] += V[lf, c]
                 i += 1
+
+# %% ../nbs/09_kernels.ipynb #df59771e
+@kernel(inline=True)
+def row_key(E, i, radix):
+    "Mixed-radix integer of row i of E: sum_j E[i, j] * radix[j]."
+    key = np.int64(0)
+    for j in range(E.shape[1]): key += np.int64(E[i, j]) * radix[j]
+    return key
+
+# %% ../nbs/09_kernels.ipynb #0ab43920
+@kernel()
+def group_rows_direct(E, radix, slot, first, ids):
+    "ids[i] = group of row i (numbered in order of first appearance), through slot: one entry per key, all -1; first[g] = first row of group g. Returns the number of groups."
+    g = 0
+    for i in range(E.shape[0]):
+        key = row_key(E, i, radix)
+        k = slot[key]
+        if k < 0:
+            k = g; slot[key] = g; first[g] = i; g += 1
+        ids[i] = k
+    return g
+
+# %% ../nbs/09_kernels.ipynb #dcdd762c
+@kernel()
+def group_rows_hashed(E, radix, table, bits, first, ids):
+    "As `group_rows_direct`, through a hash table: table (2^bits, 2), all -1, with more slots than there are groups. Returns the number of groups."
+    mask, g = (1 << bits) - 1, 0
+    for i in range(E.shape[0]):
+        key = row_key(E, i, radix)
+        h = ((key * np.int64(-7046029254386353131)) >> (64 - bits)) & mask    # Fibonacci hashing: the top bits of key x 2^64/phi
+        while table[h, 0] >= 0 and table[h, 0] != key: h = (h + 1) & mask    # open addressing, linear probes
+        if table[h, 0] < 0:
+            table[h, 0] = key; table[h, 1] = g; first[g] = i; g += 1
+        ids[i] = table[h, 1]
+    return g
+
+# %% ../nbs/09_kernels.ipynb #3e079d9e
+@kernel()
+def gather_rows(src, idx, out):
+    "out[i, :] = src[idx[i], :] for every i."
+    for i in range(len(idx)):
+        for c in range(src.shape[1]): out[i, c] = src[idx[i], c]
+
+# %% ../nbs/09_kernels.ipynb #6b59e1aa
+@kernel()
+def codes_outside(E, cols, n_values, bad):
+    "bad[k] = True when column cols[k] of E holds a value outside 0..n_values[k]-1 (NaN included)."
+    for i in range(E.shape[0]):
+        for k in range(len(cols)):
+            x = E[i, cols[k]]
+            if not (x >= 0 and x < n_values[k]): bad[k] = True
 
 # %% ../nbs/09_kernels.ipynb #9e5cf80e
 _USE = HAVE_NUMBA and os.environ.get('DP_LIT_NUMBA', '1') != '0'

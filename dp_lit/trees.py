@@ -16,8 +16,9 @@ import pandas as pd
 
 from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed_uniform
 from .data import Categorical, Numeric, encode
-from .kernels import (HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
-                             table_class_counts, table_leaf_index)
+from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
+                             table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
+                             codes_outside)
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
@@ -57,7 +58,8 @@ class FeatureSpace:
         df = as_frame(X, self.names)
         if any(c not in df.columns for c in self.names): return None
         m = int(self.n_values.max(initial=1))
-        out = np.empty((len(df), len(self.names)), dtype=np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32)
+        dt = np.int8 if m <= 127 else np.int16 if m <= 32767 else np.int32
+        cols = []
         for j, c in enumerate(self.names):
             s, vals = df[c], self.domains[c].values
             arr = s.array
@@ -69,7 +71,9 @@ class FeatureSpace:
             else:
                 codes = pd.Index(list(vals), dtype=object).get_indexer(s.astype(object).to_numpy())
             if len(codes) and codes.min() < 0: return None                  # the float path names the value
-            out[:, j] = codes
+            cols.append(codes.astype(dt, copy=False))
+        out = np.empty((len(df), len(self.names)), dtype=dt)
+        out.T[...] = np.stack(cols)                                          # one blocked transpose, not a strided write per column
         return out
 
 # %% ../nbs/10_trees.ipynb #170706a3
@@ -410,9 +414,13 @@ def check_codes(E:np.ndarray, # encoded rows (n x d)
     "ValueError unless every categorical column of E holds codes 0..n_values-1 (the walks index children by them)."
     cat = np.flatnonzero(space.is_cat)
     if not len(cat) or not len(E): return
-    C = E if len(cat) == E.shape[1] else E[:, cat]
-    lo, hi = C.min(axis=0), C.max(axis=0)                  # NaN propagates: it fails both tests below
-    bad = ~((lo >= 0) & (hi < space.n_values[cat]))
+    if compiled_walks() and E.ndim == 2 and E.dtype.kind in 'iuf':   # one compiled pass over the rows
+        bad = np.zeros(len(cat), bool)
+        codes_outside(E, cat.astype(np.int64), space.n_values[cat].astype(np.int64), bad)
+    else:
+        C = E if len(cat) == E.shape[1] else E[:, cat]
+        lo, hi = C.min(axis=0), C.max(axis=0)              # NaN propagates: it fails both tests below
+        bad = ~((lo >= 0) & (hi < space.n_values[cat]))
     if bad.any():
         j = cat[np.flatnonzero(bad)[0]]
         raise ValueError(f"encoded column {j} ({space.names[j]!r}) must hold category codes 0..{int(space.n_values[j]) - 1}; "
@@ -427,8 +435,9 @@ def _check_rows(st, E):
     if E.ndim != 2 or E.shape[1] != st.space.n_features:
         raise ValueError(f"expected encoded rows with {st.space.n_features} columns; got {E.shape[-1] if E.ndim else 0} columns"
                          f"{'' if E.ndim == 2 else f' in {E.ndim} dimensions'}")
+    E = np.ascontiguousarray(E)
     check_codes(E, st.space)
-    return np.ascontiguousarray(E)
+    return E
 
 # %% ../nbs/10_trees.ipynb #51541990
 _STEP = 1 << 18                       # (tree, row) pairs per step of a walk: memory bounded whatever n x trees
@@ -517,7 +526,7 @@ class _WalkingStructure(_TabledStructure):
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
         if not compiled_walks(): return _numpy_leaf_index(self, tab, Eb)
         out = np.empty((self.n_trees, len(Eb)), np.int64)      # compiled: one pass over the rows for all trees and levels
-        table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out)
+        table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out, np.empty(BLOCK, np.int64))
         return out
 
     def leaf_index(self, E:np.ndarray, # encoded rows (n x d)
@@ -569,25 +578,44 @@ def _leaf_keys(st, E) -> np.ndarray:
     return keys[ids]
 
 # %% ../nbs/10_trees.ipynb #5257e2bc
-def _patterns(st, E):
-    "Categorical rows as their distinct patterns (rows of E) and the pattern of each row; None when not worth it."
+def _patterns(st, E,
+              width:int=1, # values each row adds where it lands (classes)
+              cheap_walk:bool=True, # rows walk node tables (False: hashed walks or keyed lookups, far dearer per row)
+             ):
+    "Categorical rows as their distinct patterns (rows of E) and the pattern of each row; None when grouping does not pay (public rule)."
     sp = st.space
     if not sp.is_cat.all() or E.dtype.kind not in 'iu' or len(E) < 2: return None
     combos = float(np.prod(np.maximum(sp.n_values, 1).astype(float)))
-    if st.n_trees * st.max_depth < 32 and len(E) <= 2 * combos: return None
-    return distinct_rows(E, np.maximum(sp.n_values, 1))
+    per_row = st.n_trees * (st.max_depth + width) >= 400 if cheap_walk else st.n_trees * st.max_depth >= 32
+    if combos > len(E) and not per_row: return None
+    return distinct_rows(E, np.maximum(sp.n_values, 1), checked=True)
 
 # %% ../nbs/10_trees.ipynb #722d191e
 def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]-1
-                   sizes=None, # values per column (default: read off E)
-                  ):
+                  sizes=None, # values per column (default: read off E)
+                  checked:bool=False, # the codes are known to lie in 0..sizes[j]-1 (skips one pass)
+                 ):
     "The distinct rows of an integer code matrix (in order of first appearance) and each row's index among them; None if they do not fit one int64."
     E = np.asarray(E)
     if E.dtype.kind not in 'iu' or E.ndim != 2 or len(E) == 0: return None
     sizes = (E.max(axis=0).astype(np.int64) + 1) if sizes is None else np.asarray(sizes, np.int64)
-    if float(np.prod(sizes.astype(float))) >= 2.0 ** 62: return None
-    W = np.zeros(len(E), np.int64); r = 1
-    for j in range(E.shape[1]): W += E[:, j].astype(np.int64) * r; r *= int(sizes[j])      # one integer per row
+    combos = float(np.prod(sizes.astype(float)))
+    if combos >= 2.0 ** 62: return None
+    radix = np.cumprod(np.concatenate([[1], sizes[:-1]])).astype(np.int64)
+    if compiled_walks() and len(E) < 2**31:
+        E = np.ascontiguousarray(E)
+        bad = np.zeros(E.shape[1], bool)
+        if not checked: codes_outside(E, np.arange(E.shape[1]), sizes, bad)
+        if not bad.any():                              # the compiled tables index by the key: codes must be in range
+            ids, first = np.empty(len(E), np.int64), np.empty(int(min(len(E), combos)), np.int64)
+            if combos <= max(4 * len(E), 1 << 22):     # a slot for every key
+                g = group_rows_direct(E, radix, np.full(int(combos), -1, np.int32), first, ids)
+            else:                                      # hashed: at least 1.5 slots per possible group
+                bits = max(10, int(3 * len(first) // 2).bit_length())
+                g = group_rows_hashed(E, radix, np.full((1 << bits, 2), -1, np.int64), bits, first, ids)
+            return E[first[:g]], ids
+    W = np.zeros(len(E), np.int64)
+    for j in range(E.shape[1]): W += E[:, j].astype(np.int64) * radix[j]      # one integer per row
     inv, uw = pd.factorize(W)                          # hashing: distinct rows, in order of first appearance
     first = np.empty(len(uw), np.int64); first[inv[::-1]] = np.arange(len(E) - 1, -1, -1)
     return E[first], inv
@@ -597,8 +625,7 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndar
     "Class counts (n_leaves, C) of every leaf of the node tables: compiled, by distinct rows, or by numpy steps."
     L = tab.n_leaves
     counts = np.zeros(L * C)
-    pat = _patterns(st, E)
-    if pat is not None and len(pat[0]) * C > len(E) // 2: pat = None     # weighting would cost more than it saves
+    pat = _patterns(st, E, width=C)                    # decided from public quantities only
     if pat is not None:
         P, inv = pat
         pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
@@ -606,10 +633,10 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndar
         walk = (*tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4])
         if pat is not None:
             counts = np.zeros((L, C))
-            table_add_rows(P, pc, *walk, counts, True)
+            table_add_rows(P, pc, *walk, counts, True, np.empty(BLOCK, np.int64))
         else:
             w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
-            table_class_counts(E, y_idx, w, C, *walk, counts)
+            table_class_counts(E, y_idx, w, C, *walk, counts, np.empty(BLOCK, np.int64))
     elif pat is not None:                              # each distinct row once, weighted by its class counts
         for s, e in st._steps(len(P), width=C):
             leaf = st._leaf_index(tab, P[s:e])
@@ -638,6 +665,14 @@ def _reached_counts(st, tab, E, y_idx, C:int, weights=None, counts=None):
         parts_k.append(keys); parts_c.append(count_leaves(ids, len(keys), y_idx[s:e], C, w))
     return merge_counts(parts_k, parts_c)
 
+# %% ../nbs/10_trees.ipynb #07c50422
+def _expand_rows(out, inv):
+    "Each row's copy of its distinct row's result: out[inv] (compiled when the walks are)."
+    if not compiled_walks(): return out[inv]
+    full = np.empty((len(inv), out.shape[1]), out.dtype)
+    gather_rows(np.ascontiguousarray(out), inv, full)
+    return full
+
 # %% ../nbs/10_trees.ipynb #063f14a8
 def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     "Sum over the trees of each row's leaf value: (n, C), rows walked in fixed-size steps."
@@ -647,13 +682,14 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     C = values.shape[1] if values is not None else None
     if values is not None and (np.ndim(values) != 2 or len(values) != tab.n_leaves):
         raise ValueError(f"values must have one row per leaf ({tab.n_leaves}); got shape {np.shape(values)}")
-    pat = st._patterns(E)
+    pat = st._patterns(E, width=C or 1, cheap_walk=values is not None)
     if pat is not None: E, inv = pat                   # each distinct row walked once
+    expand = lambda out: out if pat is None else _expand_rows(out, inv)
     if values is not None and compiled_walks():        # compiled: each row's sum built in place, no (trees x rows) array
         out = np.zeros((len(E), C))
         table_add_rows(E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], st.n_trees,
-                       st.max_depth, tab.flat[4], out, False)
-        return out if pat is None else out[inv]
+                       st.max_depth, tab.flat[4], out, False, np.empty(BLOCK, np.int64))
+        return expand(out)
     if values is not None:                             # one class at a time: flat gathers
         vT = np.ascontiguousarray(np.asarray(values).T)
         if len(vT) and vT.size and np.all(vT == np.round(vT)) and np.abs(vT).max() * st.n_trees < 2**31:
@@ -668,7 +704,7 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
             v = lookup(keys).sum(axis=0)
         if out is None: out = np.empty((len(E), v.shape[1]))
         out[s:e] = v
-    return out if pat is None else out[inv]
+    return expand(out)
 
 # %% ../nbs/10_trees.ipynb #8dc25236
 class _CountingStructure(_WalkingStructure):
