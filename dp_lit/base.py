@@ -169,8 +169,12 @@ def check_y(y, # the labels passed to fit
     if len(y) != n: raise ValueError("X and y must have the same number of rows")    # the counts are private: not quoted
     if n == 0: raise ValueError("X is empty; expected at least one row")
     if pd.isna(y).any(): raise ValueError("y contains missing labels")
-    try: kind = type_of_target(y)
-    except (ValueError, TypeError): kind = 'unknown'
+    if y.dtype.kind in 'iubUS': return y                  # integers, booleans, strings: labels, never continuous (no pass over y)
+    if y.dtype.kind == 'f' and np.isfinite(y).all():       # floats: continuous exactly when one is not a whole number
+        kind = 'continuous' if np.any(np.mod(y, 1) != 0) else 'labels'
+    else:
+        try: kind = type_of_target(y)
+        except (ValueError, TypeError): kind = 'unknown'
     if kind in ('continuous', 'continuous-multioutput'):
         raise ValueError(f"Unknown label type: continuous. {where} is a classifier and y holds non-integer numbers; "
                          "pass class labels (e.g. bin a numeric target with public cut points)")
