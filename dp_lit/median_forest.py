@@ -224,7 +224,7 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
 # %% ../nbs/13_median_forests.ipynb #0edf55e5
-def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
+def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
     m, n, track = cand.shape[1], 0, len(stop) > 0
     for k in range(len(m_node)):
@@ -249,7 +249,7 @@ def _k_level_counts(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_ou
     return n
 
 # %% ../nbs/13_median_forests.ipynb #2893904a
-def _k_groups(hist, fs, k, r, lengths):
+def _equal_rank_groups(hist, fs, k, r, lengths):
     "Groups of equal-rank candidates from a level's histogram (P, m + 1), as `_numeric_choice` forms them; returns their number."
     P, m = hist.shape[0], hist.shape[1] - 1
     t = 0
@@ -265,7 +265,7 @@ def _k_groups(hist, fs, k, r, lengths):
     return t
 
 # %% ../nbs/13_median_forests.ipynb #8b27334f
-def _k_cat_utils(hist, cnt, n_values, fin, out):
+def _category_utilities(hist, cnt, n_values, fin, out):
     "Utilities -|count - n/2| of the categories of the nodes with `fin`, each node's own categories only, flat in node order."
     t = 0
     for q in range(hist.shape[0]):
@@ -275,7 +275,7 @@ def _k_cat_utils(hist, cnt, n_values, fin, out):
     return t
 
 # %% ../nbs/13_median_forests.ipynb #8d1ced76
-def _k_pick_attributes(used, S, r, out):
+def _pick_unused_attributes(used, S, r, out):
     "The r-th attribute (r uniform draws scaled by the count) not yet used on the path of each node S; all of them when none is left."
     d = used.shape[1]
     for s in range(len(S)):
@@ -290,7 +290,7 @@ def _k_pick_attributes(used, S, r, out):
                 seen += 1
 
 # %% ../nbs/13_median_forests.ipynb #654eb6b0
-def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
+def _child_boxes(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
     "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
     d = lo.shape[1]
     for s in range(len(S)):
@@ -303,15 +303,15 @@ def _k_children(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
         if not replace: c_used[2 * s, q] = True; c_used[2 * s + 1, q] = True
 
 # %% ../nbs/13_median_forests.ipynb #85f5c5c4
-def _k_route(x, a, p, is_c, out):
+def _route_to_children(x, a, p, is_c, out):
     "Child (2a or 2a + 1) of every membership after the level's splits: right when x > p (numeric) or x != p (categorical)."
     for k in range(len(x)):
         b = a[k]
         out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_k_level_counts, _k_groups, _k_cat_utils, _k_route, _k_pick_attributes,
-                                                                              _k_children)}
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _equal_rank_groups, _category_utilities, _route_to_children, _pick_unused_attributes,
+                                                                              _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
 def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
@@ -332,7 +332,7 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     M = len(m_node)
     a_all, r_all, x_all = np.empty(M, np.int64), np.empty(M, np.int64), np.empty(M)
     hist_num, hist_cat = np.zeros((len(priv), m + 1), np.int64), np.zeros((len(cat), K), np.int64)
-    n = _MF_KERNELS['_k_level_counts'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
+    n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
                                        m_idx, stop, offset)
     a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
     p = np.empty(S)
@@ -343,7 +343,7 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     if len(priv):
         P = len(priv)
         fs, k, r, lengths = np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P, np.int64)
-        t = _MF_KERNELS['_k_groups'](hist_num, fs, k, r, lengths)
+        t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
         p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
         nv, ec = np.asarray(n_values[cat], np.int64), eps_node[cat]
@@ -352,7 +352,7 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
             p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
         if fin.any():
             u = np.empty(int(nv[fin].sum()))
-            _MF_KERNELS['_k_cat_utils'](hist_cat, cnt_S[cat], nv, fin, u)
+            _MF_KERNELS['_category_utilities'](hist_cat, cnt_S[cat], nv, fin, u)
             p[cat[fin]] = _em_segments(u, nv[fin], sens, ec[fin], src)
     return p, a_all, r_all, x_all
 
@@ -389,7 +389,7 @@ def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled):
     d = lo.shape[1]
     if compiled:
         c_lo, c_hi, c_used = np.empty((2 * len(S), d)), np.empty((2 * len(S), d)), np.empty((2 * len(S), d), bool)
-        _MF_KERNELS['_k_children'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
+        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
         return c_lo, c_hi, c_used
     c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
     num = np.flatnonzero(~is_c)
@@ -450,7 +450,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         feat = np.full(A, -1); val = np.full(A, np.nan); left = np.full(A, -1)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
-                j = np.empty(len(S), np.int64); _MF_KERNELS['_k_pick_attributes'](used, S, rng.random(len(S)), j)
+                j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
             else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
             loc = np.full(A, -1); loc[S] = np.arange(len(S))
@@ -475,7 +475,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
             if compiled:
-                m_node = np.empty(len(a_all), np.int64); _MF_KERNELS['_k_route'](x_all, a_all, p, is_c, m_node)
+                m_node = np.empty(len(a_all), np.int64); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
