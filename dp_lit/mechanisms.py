@@ -634,6 +634,11 @@ def chacha20_block(key, # 8 uint32 words (a 256-bit key)
                     b[:] = b[[3, 0, 1, 2]]; c[:] = c[[2, 3, 0, 1]]; d[:] = d[[1, 2, 3, 0]]
         return (x + init).T
 
+# %% ../nbs/00_mechanisms.ipynb #ef0dc9ef
+def _kb_key(key) -> tuple:
+    "The key's 8 words as a tuple of ints: numba passes a tuple by value, without the reference counting of an array."
+    return tuple(int(w) for w in key.words)
+
 # %% ../nbs/00_mechanisms.ipynb #3be85bce
 def _kb_qr(a, b, c, d):
     "One ChaCha20 quarter round (RFC 8439, Sec. 2.1) on 32-bit words held in int64 (sums and shifts stay below 2^49)."
@@ -646,11 +651,10 @@ def _kb_qr(a, b, c, d):
 # %% ../nbs/00_mechanisms.ipynb #81e731d4
 _KB_U32 = np.uint64(32)
 
-def _kb_block(key, # the 8 key words (int64 holding uint32)
+def _kb_block(key, # the 8 key words (a tuple of int64 holding uint32)
               ctr, n0, n1, n2, # block counter and the three nonce words
-              buf, # (8,) uint64 output: word j = state word 2j | state word 2j+1 << 32
              ):
-    "One ChaCha20 block (RFC 8439, Sec. 2.3) as the eight 64-bit words `_KeyedWords` makes of it."
+    "One ChaCha20 block (RFC 8439, Sec. 2.3) as the eight 64-bit words `_KeyedWords` makes of it: word j = state word 2j | word 2j+1 << 32."
     s0, s1, s2, s3 = 0x61707865, 0x3320646E, 0x79622D32, 0x6B206574
     s4, s5, s6, s7, s8, s9, s10, s11 = key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7]
     s12, s13, s14, s15 = ctr & 0xFFFFFFFF, n0, n1, n2
@@ -661,20 +665,22 @@ def _kb_block(key, # the 8 key words (int64 holding uint32)
         x2, x6, x10, x14 = _kb_qr(x2, x6, x10, x14); x3, x7, x11, x15 = _kb_qr(x3, x7, x11, x15)
         x0, x5, x10, x15 = _kb_qr(x0, x5, x10, x15); x1, x6, x11, x12 = _kb_qr(x1, x6, x11, x12)
         x2, x7, x8, x13 = _kb_qr(x2, x7, x8, x13); x3, x4, x9, x14 = _kb_qr(x3, x4, x9, x14)
-    buf[0] = np.uint64((x0 + s0) & 0xFFFFFFFF) | (np.uint64((x1 + s1) & 0xFFFFFFFF) << _KB_U32)
-    buf[1] = np.uint64((x2 + s2) & 0xFFFFFFFF) | (np.uint64((x3 + s3) & 0xFFFFFFFF) << _KB_U32)
-    buf[2] = np.uint64((x4 + s4) & 0xFFFFFFFF) | (np.uint64((x5 + s5) & 0xFFFFFFFF) << _KB_U32)
-    buf[3] = np.uint64((x6 + s6) & 0xFFFFFFFF) | (np.uint64((x7 + s7) & 0xFFFFFFFF) << _KB_U32)
-    buf[4] = np.uint64((x8 + s8) & 0xFFFFFFFF) | (np.uint64((x9 + s9) & 0xFFFFFFFF) << _KB_U32)
-    buf[5] = np.uint64((x10 + s10) & 0xFFFFFFFF) | (np.uint64((x11 + s11) & 0xFFFFFFFF) << _KB_U32)
-    buf[6] = np.uint64((x12 + s12) & 0xFFFFFFFF) | (np.uint64((x13 + s13) & 0xFFFFFFFF) << _KB_U32)
-    buf[7] = np.uint64((x14 + s14) & 0xFFFFFFFF) | (np.uint64((x15 + s15) & 0xFFFFFFFF) << _KB_U32)
+    return (np.uint64((x0 + s0) & 0xFFFFFFFF) | (np.uint64((x1 + s1) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x2 + s2) & 0xFFFFFFFF) | (np.uint64((x3 + s3) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x4 + s4) & 0xFFFFFFFF) | (np.uint64((x5 + s5) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x6 + s6) & 0xFFFFFFFF) | (np.uint64((x7 + s7) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x8 + s8) & 0xFFFFFFFF) | (np.uint64((x9 + s9) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x10 + s10) & 0xFFFFFFFF) | (np.uint64((x11 + s11) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x12 + s12) & 0xFFFFFFFF) | (np.uint64((x13 + s13) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x14 + s14) & 0xFFFFFFFF) | (np.uint64((x15 + s15) & 0xFFFFFFFF) << _KB_U32))
 
 # %% ../nbs/00_mechanisms.ipynb #c94709f6
 def _kb_word(key, n0, n1, n2, buf, st):
     "The next word of the stream of nonce (n0, n1, n2); st[0] counts the words used, and a block is computed when the last one is used up."
     c = st[0]
-    if c % 8 == 0: _kb_block(key, c // 8, n0, n1, n2, buf)
+    if c % 8 == 0:
+        w0, w1, w2, w3, w4, w5, w6, w7 = _kb_block(key, c // 8, n0, n1, n2)
+        buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7] = w0, w1, w2, w3, w4, w5, w6, w7
     st[0] = c + 1
     return buf[c % 8]
 
@@ -682,12 +688,14 @@ def _kb_word(key, n0, n1, n2, buf, st):
 _KB_TOP, _KB_ONE = np.uint64(2 ** 64 - 1), np.uint64(1)
 
 def _kb_below(m, key, n0, n1, n2, buf, st):
-    "Exactly uniform on {0, ..., m-1}, 1 <= m < 2^63: words above the last whole copy of 0..m-1 are rejected (none when m is a power of two)."
+    "Exactly uniform on {0, ..., m-1}, 1 <= m < 2^63: w % m, rejecting the words of the last, incomplete copy of 0..m-1 (the reference's limit)."
     mu = np.uint64(m)
-    limit = _KB_TOP - ((_KB_TOP % mu) + _KB_ONE) % mu
-    w = _kb_word(key, n0, n1, n2, buf, st)
-    while w > limit: w = _kb_word(key, n0, n1, n2, buf, st)
-    return np.int64(w % mu)
+    if m & (m - 1) == 0: return np.int64(_kb_word(key, n0, n1, n2, buf, st) & (mu - _KB_ONE))   # every word accepted
+    top = _KB_TOP - (mu - _KB_ONE)
+    while True:                               # w's copy of 0..m-1 starts at w - r; it is whole iff it ends by 2^64 - 1
+        w = _kb_word(key, n0, n1, n2, buf, st)
+        r = w % mu
+        if w - r <= top: return np.int64(r)
 
 # %% ../nbs/00_mechanisms.ipynb #8a8770b9
 def _kb_bernoulli_exp_neg(num, den, key, n0, n1, n2, buf, st):
@@ -720,10 +728,8 @@ def _kb_discrete_laplace_each(key, h, salt, s, t, out):
 # %% ../nbs/00_mechanisms.ipynb #04fd6002
 def _kb_first_words(key, h, salt, out):
     "out[i] = word 0 of coordinate i's stream (all `keyed_laplace_mechanism` needs)."
-    buf = np.empty(8, np.uint64)
     for i in range(h.size):
-        _kb_block(key, 0, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt, buf)
-        out[i] = buf[0]
+        out[i] = _kb_block(key, 0, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt)[0]
 
 # %% ../nbs/00_mechanisms.ipynb #c8bb2196
 def _kb_uniform_integers(key, h, salt, m, out):
@@ -734,7 +740,8 @@ def _kb_uniform_integers(key, h, salt, m, out):
         out[i] = _kb_below(m[i], key, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt, buf, st)
 
 # %% ../nbs/00_mechanisms.ipynb #3f80a250
-_KB_INLINE = ('_kb_qr',)                                       # inlined into its caller by numba
+# inlined by numba into their callers: a call that passes arrays costs more than a word (reference counts)
+_KB_INLINE = ('_kb_qr', '_kb_word', '_kb_below', '_kb_bernoulli_exp_neg', '_kb_discrete_laplace')
 _KB_FUNCS = ('_kb_qr', '_kb_block', '_kb_word', '_kb_below', '_kb_bernoulli_exp_neg', '_kb_discrete_laplace',
              '_kb_discrete_laplace_each', '_kb_first_words', '_kb_uniform_integers')
 _KB = {'on': None, 'compiled': False}
@@ -832,7 +839,7 @@ def keyed_geometric_mechanism(count, # exact integer counts (broadcast against t
     s, t = _rational_rate(eps / sens)
     if _keyed_kernels():                                       # compiled: the same values as the reference below
         z = np.empty(h.size, dtype=np.int64)
-        _kb_discrete_laplace_each(key.words.astype(np.int64), h.view(np.int64), 1, s, t, z)
+        _kb_discrete_laplace_each(_kb_key(key), h.view(np.int64), 1, s, t, z)
     else:
         z = _discrete_laplace(h.size, s, t, _keyed_words(key, keys, shape, 1))
     return np.broadcast_to(c, shape).astype(np.int64) + z.reshape(shape)
@@ -852,7 +859,7 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     h = _keyed_names(key, keys, shape)
     if _keyed_kernels():                                       # word 0 of each coordinate, compiled
         w = np.empty(h.size, dtype=np.uint64)
-        _kb_first_words(key.words.astype(np.int64), h.view(np.int64), 2, w)
+        _kb_first_words(_kb_key(key), h.view(np.int64), 2, w)
     else:
         w = _keyed_words(key, keys, shape, 2).draw(np.arange(h.size))
     u = _unit_from_words(w).reshape(shape) - 0.5
@@ -921,7 +928,7 @@ def keyed_uniform_integers(m, # exclusive upper bound: an int, or one per coordi
     h = _keyed_names(key, keys, shape)
     out = np.empty(mm.size, dtype=np.int64)
     if _keyed_kernels():                                       # compiled: the same values as the reference below
-        _kb_uniform_integers(key.words.astype(np.int64), h.view(np.int64), int(salt), mm, out)
+        _kb_uniform_integers(_kb_key(key), h.view(np.int64), int(salt), mm, out)
         return out.reshape(shape)
     ws = _keyed_words(key, keys, shape, int(salt))
     mu = mm.astype(np.uint64); top = np.uint64(2 ** 64 - 1)
