@@ -740,8 +740,9 @@ def _kb_uniform_integers(key, h, salt, m, out):
         out[i] = _kb_below(m[i], key, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt, buf, st)
 
 # %% ../nbs/00_mechanisms.ipynb #3f80a250
-# inlined by numba into their callers: a call that passes arrays costs more than a word (reference counts)
-_KB_INLINE = ('_kb_qr', '_kb_word', '_kb_below', '_kb_bernoulli_exp_neg', '_kb_discrete_laplace')
+# inlined by numba into their callers: a call that passes arrays costs more than a word (reference counts); inlining
+# the samplers too gained under 10% and doubled the compile time
+_KB_INLINE = ('_kb_qr', '_kb_word')
 _KB_FUNCS = ('_kb_qr', '_kb_block', '_kb_word', '_kb_below', '_kb_bernoulli_exp_neg', '_kb_discrete_laplace',
              '_kb_discrete_laplace_each', '_kb_first_words', '_kb_uniform_integers')
 _KB = {'on': None, 'compiled': False}
