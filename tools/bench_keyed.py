@@ -6,10 +6,11 @@
 2. a default Private-RDT fit + predict in keyed mode on `dp_lit.bench.bench_data('num', 100_000)` (classes and bounds
    given, epsilon 1, 10 trees, default max_depth, fixed noise_seed): seconds (median of 3), and whether the predictions
    (and probabilities) of the two paths are identical;
-3. in fresh processes: `import dp_lit.mechanisms` time (-X importtime, median of 5) and the first keyed draw with an
-   empty numba cache (NUMBA_CACHE_DIR a new temp dir) and then with that cache warm.
+3. in fresh processes: `import dp_lit.mechanisms` time (-X importtime, median of 5) and the first keyed draw (1,000
+   values) with an empty numba cache (NUMBA_CACHE_DIR a new temp dir), then with that cache warm (median of 5), and
+   warm with numba already imported (as in a forest's process).
 
-    PYTHONPATH=. python tools/bench_keyed.py [--values 200000] [--rows 100000] [--skip-rdt]
+    PYTHONPATH=. python tools/bench_keyed.py [--values 200000] [--rows 100000] [--skip-rdt] [--only-fresh]
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -57,7 +58,9 @@ def rdt(rows, repeats=3):
 
 
 _FIRST = """
-import time; t0 = time.perf_counter()
+import sys, time
+if 'numba' in sys.argv: import numba          # as in a forest's process, where dp_lit.kernels has imported numba already
+t0 = time.perf_counter()
 import numpy as np
 from dp_lit.mechanisms import NoiseKey, keyed_geometric_mechanism
 t1 = time.perf_counter()
@@ -81,9 +84,10 @@ def fresh_process(repeats=5):
         for name in ('first_call_empty_cache_s', 'first_call_warm_cache_s'):
             r = subprocess.run([sys.executable, '-c', _FIRST], env=env, capture_output=True, text=True, check=True)
             out[name] = float(r.stdout.split()[1])
-        warm = [float(subprocess.run([sys.executable, '-c', _FIRST], env=env, capture_output=True, text=True,
-                                     check=True).stdout.split()[1]) for _ in range(repeats - 1)]
-        out['first_call_warm_cache_s'] = statistics.median([out['first_call_warm_cache_s']] + warm)
+        run = lambda *a: float(subprocess.run([sys.executable, '-c', _FIRST, *a], env=env, capture_output=True, text=True,
+                                              check=True).stdout.split()[1])
+        out['first_call_warm_cache_s'] = statistics.median([out['first_call_warm_cache_s']] + [run() for _ in range(repeats - 1)])
+        out['first_call_warm_cache_numba_imported_s'] = statistics.median([run('numba') for _ in range(repeats)])
     return out
 
 
@@ -92,10 +96,12 @@ if __name__ == '__main__':
     ap.add_argument('--values', type=int, default=200_000)
     ap.add_argument('--rows', type=int, default=100_000)
     ap.add_argument('--skip-rdt', action='store_true')
+    ap.add_argument('--only-fresh', action='store_true', help='only the fresh-process measurements')
     a = ap.parse_args()
     res = dict(load_average=os.getloadavg())
     res['fresh_process'] = fresh_process()
     print(json.dumps(res['fresh_process']), flush=True)
+    if a.only_fresh: sys.exit(0)
     res['throughput'] = throughput(a.values)
     print(json.dumps(res['throughput']), flush=True)
     if not a.skip_rdt:
