@@ -5,9 +5,11 @@
 # %% ../nbs/00_mechanisms.ipynb #08ff45aa
 from __future__ import annotations
 
+import importlib.util
 import math
 import numbers
 import os
+import threading
 import warnings
 from fractions import Fraction
 
@@ -19,9 +21,9 @@ __all__ = ['EPSILON_MAX', 'PrivacyLeakWarning', 'check_random_state', 'InvalidPa
            'check_sensitivity', 'check_finite_array', 'OSEntropy', 'noise_source', 'laplace_mechanism',
            'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism', 'exponential_probabilities',
            'exponential_mechanism', 'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys',
-           'keyed_uniform', 'chacha20_block', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
-           'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise', 'gumbel_max_segments',
-           'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
+           'keyed_uniform', 'chacha20_block', 'compiled_keyed_noise', 'NoiseKey', 'keyed_geometric_mechanism',
+           'keyed_laplace_mechanism', 'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise',
+           'gumbel_max_segments', 'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
            'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
@@ -632,6 +634,143 @@ def chacha20_block(key, # 8 uint32 words (a 256-bit key)
                     b[:] = b[[3, 0, 1, 2]]; c[:] = c[[2, 3, 0, 1]]; d[:] = d[[1, 2, 3, 0]]
         return (x + init).T
 
+# %% ../nbs/00_mechanisms.ipynb #ef0dc9ef
+def _kb_key(key) -> tuple:
+    "The key's 8 words as a tuple of ints: numba passes a tuple by value, without the reference counting of an array."
+    return tuple(int(w) for w in key.words)
+
+# %% ../nbs/00_mechanisms.ipynb #3be85bce
+def _kb_qr(a, b, c, d):
+    "One ChaCha20 quarter round (RFC 8439, Sec. 2.1) on 32-bit words held in int64 (sums and shifts stay below 2^49)."
+    a = (a + b) & 0xFFFFFFFF; d ^= a; d = ((d << 16) | (d >> 16)) & 0xFFFFFFFF
+    c = (c + d) & 0xFFFFFFFF; b ^= c; b = ((b << 12) | (b >> 20)) & 0xFFFFFFFF
+    a = (a + b) & 0xFFFFFFFF; d ^= a; d = ((d << 8) | (d >> 24)) & 0xFFFFFFFF
+    c = (c + d) & 0xFFFFFFFF; b ^= c; b = ((b << 7) | (b >> 25)) & 0xFFFFFFFF
+    return a, b, c, d
+
+# %% ../nbs/00_mechanisms.ipynb #81e731d4
+_KB_U32 = np.uint64(32)
+
+def _kb_block(key, # the 8 key words (a tuple of int64 holding uint32)
+              ctr, n0, n1, n2, # block counter and the three nonce words
+             ):
+    "One ChaCha20 block (RFC 8439, Sec. 2.3) as the eight 64-bit words `_KeyedWords` makes of it: word j = state word 2j | word 2j+1 << 32."
+    s0, s1, s2, s3 = 0x61707865, 0x3320646E, 0x79622D32, 0x6B206574
+    s4, s5, s6, s7, s8, s9, s10, s11 = key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7]
+    s12, s13, s14, s15 = ctr & 0xFFFFFFFF, n0, n1, n2
+    x0, x1, x2, x3, x4, x5, x6, x7 = s0, s1, s2, s3, s4, s5, s6, s7
+    x8, x9, x10, x11, x12, x13, x14, x15 = s8, s9, s10, s11, s12, s13, s14, s15
+    for _ in range(10):                                        # 20 rounds: a column round, then a diagonal round
+        x0, x4, x8, x12 = _kb_qr(x0, x4, x8, x12); x1, x5, x9, x13 = _kb_qr(x1, x5, x9, x13)
+        x2, x6, x10, x14 = _kb_qr(x2, x6, x10, x14); x3, x7, x11, x15 = _kb_qr(x3, x7, x11, x15)
+        x0, x5, x10, x15 = _kb_qr(x0, x5, x10, x15); x1, x6, x11, x12 = _kb_qr(x1, x6, x11, x12)
+        x2, x7, x8, x13 = _kb_qr(x2, x7, x8, x13); x3, x4, x9, x14 = _kb_qr(x3, x4, x9, x14)
+    return (np.uint64((x0 + s0) & 0xFFFFFFFF) | (np.uint64((x1 + s1) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x2 + s2) & 0xFFFFFFFF) | (np.uint64((x3 + s3) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x4 + s4) & 0xFFFFFFFF) | (np.uint64((x5 + s5) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x6 + s6) & 0xFFFFFFFF) | (np.uint64((x7 + s7) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x8 + s8) & 0xFFFFFFFF) | (np.uint64((x9 + s9) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x10 + s10) & 0xFFFFFFFF) | (np.uint64((x11 + s11) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x12 + s12) & 0xFFFFFFFF) | (np.uint64((x13 + s13) & 0xFFFFFFFF) << _KB_U32),
+            np.uint64((x14 + s14) & 0xFFFFFFFF) | (np.uint64((x15 + s15) & 0xFFFFFFFF) << _KB_U32))
+
+# %% ../nbs/00_mechanisms.ipynb #c94709f6
+def _kb_word(key, n0, n1, n2, buf, st):
+    "The next word of the stream of nonce (n0, n1, n2); st[0] counts the words used, and a block is computed when the last one is used up."
+    c = st[0]
+    if c % 8 == 0:
+        w0, w1, w2, w3, w4, w5, w6, w7 = _kb_block(key, c // 8, n0, n1, n2)
+        buf[0], buf[1], buf[2], buf[3], buf[4], buf[5], buf[6], buf[7] = w0, w1, w2, w3, w4, w5, w6, w7
+    st[0] = c + 1
+    return buf[c % 8]
+
+# %% ../nbs/00_mechanisms.ipynb #c4822c6d
+_KB_TOP, _KB_ONE = np.uint64(2 ** 64 - 1), np.uint64(1)
+
+def _kb_below(m, key, n0, n1, n2, buf, st):
+    "Exactly uniform on {0, ..., m-1}, 1 <= m < 2^63: w % m, rejecting the words of the last, incomplete copy of 0..m-1 (the reference's limit)."
+    mu = np.uint64(m)
+    if m & (m - 1) == 0: return np.int64(_kb_word(key, n0, n1, n2, buf, st) & (mu - _KB_ONE))   # every word accepted
+    top = _KB_TOP - (mu - _KB_ONE)
+    while True:                               # w's copy of 0..m-1 starts at w - r; it is whole iff it ends by 2^64 - 1
+        w = _kb_word(key, n0, n1, n2, buf, st)
+        r = w % mu
+        if w - r <= top: return np.int64(r)
+
+# %% ../nbs/00_mechanisms.ipynb #8a8770b9
+def _kb_bernoulli_exp_neg(num, den, key, n0, n1, n2, buf, st):
+    "Exact Bernoulli(exp(-num/den)) for integers 0 <= num <= den (CKS 2020, Alg. 1): K counts up while Bernoulli(num/(den K)) succeeds."
+    K = 1
+    while _kb_below(den * K, key, n0, n1, n2, buf, st) < num: K += 1
+    return K % 2 == 1
+
+# %% ../nbs/00_mechanisms.ipynb #c0313ef4
+def _kb_discrete_laplace(s, t, key, n0, n1, n2, buf, st):
+    "One exact draw with P(z) proportional to exp(-|z| s/t) (CKS 2020, Alg. 2) from one coordinate's stream, in `_discrete_laplace`'s order."
+    while True:
+        U = _kb_below(t, key, n0, n1, n2, buf, st)
+        if not _kb_bernoulli_exp_neg(U, t, key, n0, n1, n2, buf, st): continue      # keep U with probability exp(-U/t)
+        V = 0
+        while _kb_bernoulli_exp_neg(1, 1, key, n0, n1, n2, buf, st): V += 1          # successes of Bernoulli(exp(-1))
+        Y = (U + t * V) // s
+        B = (_kb_word(key, n0, n1, n2, buf, st) & _KB_ONE) == _KB_ONE               # the sign
+        if B and Y == 0: continue                                                    # "-0" would double the mass at zero
+        return -Y if B else Y
+
+# %% ../nbs/00_mechanisms.ipynb #2bc844af
+def _kb_discrete_laplace_each(key, h, salt, s, t, out):
+    "out[i] = the discrete Laplace draw of coordinate i, whose stream has nonce (low half of h[i], high half, salt)."
+    buf = np.empty(8, np.uint64); st = np.zeros(1, np.int64)
+    for i in range(h.size):
+        st[0] = 0
+        out[i] = _kb_discrete_laplace(s, t, key, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt, buf, st)
+
+# %% ../nbs/00_mechanisms.ipynb #04fd6002
+def _kb_first_words(key, h, salt, out):
+    "out[i] = word 0 of coordinate i's stream (all `keyed_laplace_mechanism` needs)."
+    for i in range(h.size):
+        out[i] = _kb_block(key, 0, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt)[0]
+
+# %% ../nbs/00_mechanisms.ipynb #c8bb2196
+def _kb_uniform_integers(key, h, salt, m, out):
+    "out[i] = an exactly uniform integer below m[i] from coordinate i's stream (rejection, as `keyed_uniform_integers`)."
+    buf = np.empty(8, np.uint64); st = np.zeros(1, np.int64)
+    for i in range(h.size):
+        st[0] = 0
+        out[i] = _kb_below(m[i], key, h[i] & 0xFFFFFFFF, (h[i] >> 32) & 0xFFFFFFFF, salt, buf, st)
+
+# %% ../nbs/00_mechanisms.ipynb #3f80a250
+# inlined by numba into their callers: a call that passes arrays costs more than a word (reference counts); inlining
+# the samplers too gained under 10% and doubled the compile time
+_KB_INLINE = ('_kb_qr', '_kb_word')
+_KB_FUNCS = ('_kb_qr', '_kb_block', '_kb_word', '_kb_below', '_kb_bernoulli_exp_neg', '_kb_discrete_laplace',
+             '_kb_discrete_laplace_each', '_kb_first_words', '_kb_uniform_integers')
+_KB = {'on': None, 'compiled': False}
+_KB_LOCK = threading.Lock()
+
+def _keyed_kernels() -> bool:
+    "Whether keyed draws run compiled; on the first call, import numba and replace the `_kb_` functions by their compiled versions."
+    if not compiled_keyed_noise(): return False
+    if not _KB['compiled']:
+        with _KB_LOCK:                                        # one thread wraps them; the others wait for it
+            if not _KB['compiled']:
+                import numba
+                g = globals()
+                for name in _KB_FUNCS:                        # compiled lazily on first call, cached on disk, GIL released
+                    g[name] = numba.njit(cache=True, nogil=True, inline='always' if name in _KB_INLINE else 'never')(g[name])
+                _KB['compiled'] = True
+    return True
+
+# %% ../nbs/00_mechanisms.ipynb #02693f10
+def compiled_keyed_noise(on:bool|None=None, # True/False: switch the compiled keyed sampler on or off; None: only report
+                        ) -> bool:
+    "Whether keyed noise runs compiled (numba; the default when installed) or on the numpy reference. The same values either way."
+    if on is not None:
+        if on and importlib.util.find_spec('numba') is None: raise ValueError("the compiled keyed sampler needs numba (pip install numba)")
+        _KB['on'] = bool(on)
+    if _KB['on'] is None: _KB['on'] = importlib.util.find_spec('numba') is not None
+    return _KB['on']
+
 # %% ../nbs/00_mechanisms.ipynb #8b3c2bb6
 class NoiseKey:
     "A 256-bit key for keyed noise: secret (OS entropy) by default; `NoiseKey(seed)` is reproducible and not secret."
@@ -670,11 +809,16 @@ class _KeyedWords:
         return self.buf[idx, (c // 8) % self._SLOTS, c % 8]
 
 # %% ../nbs/00_mechanisms.ipynb #1be89ad7
-def _keyed_words(key, keys, shape, salt):
+def _keyed_names(key, keys, shape) -> np.ndarray:
+    "The 64-bit names of the coordinates (`hash_keys` of the keys, broadcast to `shape`, flat), after checking the key."
     if not isinstance(key, NoiseKey):
         raise ValueError(f"key must be a dp_lit.mechanisms.NoiseKey; got {type(key).__name__}")
     if not keys: raise ValueError("give at least one integer key naming the coordinates")
-    h = np.broadcast_to(hash_keys(*keys), shape).ravel()
+    return np.ascontiguousarray(np.broadcast_to(hash_keys(*keys), shape).ravel())
+
+def _keyed_words(key, keys, shape, salt):
+    "The numpy reference: the word streams of the coordinates, nonce (low half of the name, high half, salt)."
+    h = _keyed_names(key, keys, shape)
     nonce = np.stack([(h & np.uint64(0xFFFFFFFF)).astype(np.uint32), (h >> np.uint64(32)).astype(np.uint32),
                       np.full(len(h), salt, dtype=np.uint32)], axis=1)
     return _KeyedWords(key, nonce)
@@ -692,10 +836,14 @@ def keyed_geometric_mechanism(count, # exact integer counts (broadcast against t
         c = _as_integer_array(c, 'count')
     eps = check_epsilon(epsilon); sens = check_sensitivity(sensitivity, allow_zero=False)
     shape = np.broadcast_shapes(c.shape, *[np.shape(k) for k in keys]) if keys else c.shape
-    ws = _keyed_words(key, keys, shape, 1)
+    h = _keyed_names(key, keys, shape)
     s, t = _rational_rate(eps / sens)
-    z = _discrete_laplace(int(np.prod(shape, dtype=np.int64)), s, t, ws).reshape(shape)
-    return np.broadcast_to(c, shape).astype(np.int64) + z
+    if _keyed_kernels():                                       # compiled: the same values as the reference below
+        z = np.empty(h.size, dtype=np.int64)
+        _kb_discrete_laplace_each(_kb_key(key), h.view(np.int64), 1, s, t, z)
+    else:
+        z = _discrete_laplace(h.size, s, t, _keyed_words(key, keys, shape, 1))
+    return np.broadcast_to(c, shape).astype(np.int64) + z.reshape(shape)
 
 # %% ../nbs/00_mechanisms.ipynb #03d6a8e1
 def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
@@ -709,9 +857,13 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     scale = check_sensitivity(sensitivity) / check_epsilon(epsilon)
     if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     shape = np.broadcast_shapes(x.shape, *[np.shape(k) for k in keys]) if keys else x.shape
-    ws = _keyed_words(key, keys, shape, 2)
-    n = int(np.prod(shape, dtype=np.int64))
-    u = _unit_from_words(ws.draw(np.arange(n))).reshape(shape) - 0.5
+    h = _keyed_names(key, keys, shape)
+    if _keyed_kernels():                                       # word 0 of each coordinate, compiled
+        w = np.empty(h.size, dtype=np.uint64)
+        _kb_first_words(_kb_key(key), h.view(np.int64), 2, w)
+    else:
+        w = _keyed_words(key, keys, shape, 2).draw(np.arange(h.size))
+    u = _unit_from_words(w).reshape(shape) - 0.5
     return x - scale * np.sign(u) * np.log1p(-2 * np.abs(u))
 
 # %% ../nbs/00_mechanisms.ipynb #f0a8d47e
@@ -765,17 +917,24 @@ def gumbel_max_segments(logits, # flat log-weights, segment after segment (the c
 def keyed_uniform_integers(m, # exclusive upper bound: an int, or one per coordinate (broadcast against the keys)
                            key:NoiseKey, # the release's secret key
                            *keys, # integer keys naming each coordinate (e.g. tree and node)
-                           salt:int=0, # separates independent uses of one key
+                           salt:int=0, # separates independent uses of one key (0 <= salt < 2^32)
                           ) -> np.ndarray:
     "Exactly uniform integers below `m`, one per coordinate, fixed by the secret `key` and the coordinates' keys."
     if not keys: raise ValueError("give at least one integer key naming the coordinates")
+    if isinstance(salt, bool) or not isinstance(salt, numbers.Integral) or not 0 <= salt < 2 ** 32:
+        raise ValueError(f"salt must be an int in [0, 2^32); got {salt!r}")
     shape = np.broadcast(*[np.asarray(k) for k in keys]).shape
-    mm = np.broadcast_to(np.asarray(m, dtype=np.int64), shape).ravel()
+    mm = np.ascontiguousarray(np.broadcast_to(np.asarray(m, dtype=np.int64), shape).ravel())
     if mm.size and (mm.min() < 1): raise ValueError("m must be at least 1 at every coordinate")
-    ws = _keyed_words(key, keys, shape, salt)
+    h = _keyed_names(key, keys, shape)
+    out = np.empty(mm.size, dtype=np.int64)
+    if _keyed_kernels():                                       # compiled: the same values as the reference below
+        _kb_uniform_integers(_kb_key(key), h.view(np.int64), int(salt), mm, out)
+        return out.reshape(shape)
+    ws = _keyed_words(key, keys, shape, int(salt))
     mu = mm.astype(np.uint64); top = np.uint64(2 ** 64 - 1)
     limit = top - (top % mu + np.uint64(1)) % mu                # accept w <= limit: a whole number of copies of 0..m-1
-    out = np.empty(mm.size, dtype=np.int64); todo = np.arange(mm.size)
+    todo = np.arange(mm.size)
     while todo.size:
         w = ws.draw(todo); ok = w <= limit[todo]
         out[todo[ok]] = (w[ok] % mu[todo[ok]]).astype(np.int64); todo = todo[~ok]
