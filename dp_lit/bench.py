@@ -11,27 +11,36 @@ import pandas as pd
 from .trees import TABLE_LIMIT
 
 # %% auto #0
-__all__ = ['bench_data', 'run_bench', 'bench_rdt_sharp']
+__all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'FORESTS', 'BENCH_COLUMNS', 'bench_data', 'run_bench',
+           'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss', 'peak_rss', 'bench_cell', 'one_thread_env',
+           'bench_cell_subprocess', 'bench_plan', 'bench_row', 'bench_defaults', 'save_bench', 'bench_rdt_sharp']
 
 # %% ../nbs/16_bench.ipynb #2dc3785d
 _NURSERY_SHAPE = (3, 5, 4, 4, 3, 2, 3, 3)      # values per attribute of Nursery (12,960 rows, 5 classes)
+BENCH_KINDS = ('num', 'cat', 'mixed')
 
-def bench_data(kind:str, # 'cat' (categorical attributes) or 'num' (numeric attributes in [0, 1])
+def bench_data(kind:str, # 'cat' (categorical attributes), 'num' (numeric attributes in [0, 1]) or 'mixed' (5 of each)
                n:int, # rows
                seed:int=0):
     "Synthetic rows for the benchmark: (DataFrame for dp_lit, float array for diffprivlib, integer labels, dp_lit kwargs, diffprivlib bounds)."
     rng = np.random.default_rng(seed)
+    cats = lambda A, sizes: {f'a{j}': pd.Categorical.from_codes(A[:, j], categories=list(range(m))) for j, m in enumerate(sizes)}
     if kind == 'cat':
         sizes = _NURSERY_SHAPE if n <= 20_000 else (4,) * 10       # Nursery's shape at its size, else 10 x 4 values
         A = np.stack([rng.integers(0, m, n) for m in sizes], axis=1)
         y = (A[:, 0] + A[:, 1] + (rng.random(n) < 0.2)) % 3
-        X = pd.DataFrame({f'a{j}': pd.Categorical.from_codes(A[:, j], categories=list(range(m))) for j, m in enumerate(sizes)})
-        return X, A.astype(float), y, {}, (np.zeros(len(sizes)), np.array(sizes, float) - 1)
+        return pd.DataFrame(cats(A, sizes)), A.astype(float), y, {}, (np.zeros(len(sizes)), np.array(sizes, float) - 1)
     if kind == 'num':
         A = rng.random((n, 10))
         y = ((A[:, 0] + A[:, 1] > 1) ^ (rng.random(n) < 0.1)).astype(int)
         return pd.DataFrame(A, columns=[f'x{j}' for j in range(10)]), A, y, {'bounds': (0.0, 1.0)}, (np.zeros(10), np.ones(10))
-    raise ValueError(f"kind must be 'cat' or 'num'; got {kind!r}")
+    if kind == 'mixed':                                            # 5 attributes of 4 values, then 5 numeric in [0, 1]; binary labels
+        C, U = rng.integers(0, 4, (n, 5)), rng.random((n, 5))
+        y = (((C[:, 0] >= 2).astype(int) + (U[:, 0] > 0.5) + (U[:, 1] > 0.5) >= 2) ^ (rng.random(n) < 0.1)).astype(int)
+        X = pd.DataFrame({**cats(C, (4,) * 5), **{f'x{j}': U[:, j] for j in range(5)}})
+        return X, np.hstack([C.astype(float), U]), y, {'bounds': (0.0, 1.0)}, (np.zeros(10), np.r_[[3.0] * 5, [1.0] * 5])
+    raise ValueError(f"kind must be one of {BENCH_KINDS}; got {kind!r}")
+
 
 # %% ../nbs/16_bench.ipynb #7c269705
 def _nursery_data():
@@ -126,6 +135,252 @@ def run_bench(rows=(12_960, 100_000, 1_000_000, 5_000_000), # numbers of rows (1
                             f"diffprivlib {b['fit']:.3f}+{b['predict']:.3f} s (ratio {row['time_ratio']:.2f}); "
                             f"peak {a['peak_mib']:.1f} vs {b['peak_mib']:.1f} MiB")
     return pd.DataFrame(res)
+
+# %% ../nbs/16_bench.ipynb #83f00d3d
+BENCH_QUICK = dict(rows=(13_000, 100_000), trees=(10,), kinds=BENCH_KINDS, repeats=3, timeout=300)   # a few minutes on a quiet machine
+BENCH_FULL = dict(rows=(13_000, 100_000, 1_000_000, 5_000_000), trees=(10, 100, 1000), kinds=BENCH_KINDS, repeats=5, timeout=3600)
+
+
+# %% ../nbs/16_bench.ipynb #090bd1c4
+def bench_split(kind:str, # 'num', 'cat' or 'mixed' (see `bench_data`)
+                n:int, # training rows
+                seed:int=0):
+    "Training rows and held-out rows (a quarter as many, at least 2,000) of one shape, as a dict of what both libraries get."
+    m = max(2000, n // 4)
+    X, A, y, kw, (lo, hi) = bench_data(kind, n + m, seed)
+    return dict(X=X.iloc[:n].reset_index(drop=True), X_test=X.iloc[n:].reset_index(drop=True), A=A[:n], A_test=A[n:],
+                y=y[:n], y_test=y[n:], kw=kw, lo=lo, hi=hi, classes=list(range(int(y.max()) + 1)))
+
+
+# %% ../nbs/16_bench.ipynb #e1fe929f
+BENCH_ESTIMATORS = ('Private-RDT', 'RDT#', 'median forest', 'SRT', 'logistic regression', 'naive Bayes', 'DP-EBM')
+FORESTS = ('Private-RDT', 'median forest', 'SRT')          # the number of trees is theirs (and the peer forest's) to vary
+
+def bench_models(name:str, # one of BENCH_ESTIMATORS
+                 d:dict, # from `bench_split`
+                 trees:int=10, # trees of the forests (Private-RDT, median forest, SRT) and of the peer forest
+                ) -> dict:
+    "The dp_lit estimator (defaults, public domains/bounds and classes, epsilon = 1) and its peer: makers and the inputs each takes."
+    cl, kw, lo, hi = d['classes'], d['kw'], d['lo'], d['hi']
+    frame, array = (d['X'], d['X_test']), (d['A'], d['A_test'])
+    forest = lambda: __import__('diffprivlib.models', fromlist=['x']).RandomForestClassifier(
+        n_estimators=trees, epsilon=1.0, bounds=(lo, hi), classes=cl)
+    norm = float(np.sqrt(np.sum(np.maximum(abs(lo), abs(hi)) ** 2)))    # public: the largest row norm the bounds allow
+    if name == 'Private-RDT':
+        from dp_lit.rdt import PrivateRDTClassifier as M; dp, on = lambda: M(n_estimators=trees, classes=cl, **kw), frame
+    elif name == 'RDT#':
+        from dp_lit.rdt_sharp import RDTSharpClassifier as M; dp, on = lambda: M(classes=cl, **kw), frame
+    elif name == 'median forest':
+        from dp_lit.median_forest import MedianForestClassifier as M; dp, on = lambda: M(n_estimators=trees, classes=cl, **kw), frame
+    elif name == 'SRT':
+        from dp_lit.baselines import SmoothRandomTreesClassifier as M; dp, on = lambda: M(n_estimators=trees, classes=cl, **kw), frame
+    elif name == 'logistic regression':
+        from dp_lit.linear import DPLogisticRegression as M; dp, on = lambda: M(norm_bound=norm, classes=cl), array
+        peer = lambda: __import__('diffprivlib.models', fromlist=['x']).LogisticRegression(epsilon=1.0, data_norm=norm)
+        return dict(dp=dp, dp_on=on, peer=peer, peer_on=array, peer_name='diffprivlib LogisticRegression')
+    elif name == 'naive Bayes':
+        from dp_lit.naive_bayes import DPGaussianNB, DPCategoricalNB
+        if all(isinstance(t, pd.CategoricalDtype) for t in d['X'].dtypes): dp, on = lambda: DPCategoricalNB(classes=cl), frame
+        else: dp, on = lambda: DPGaussianNB(bounds=np.stack([lo, hi], axis=1), classes=cl), array
+        peer = lambda: __import__('diffprivlib.models', fromlist=['x']).GaussianNB(epsilon=1.0, bounds=(lo, hi))
+        return dict(dp=dp, dp_on=on, peer=peer, peer_on=array, peer_name='diffprivlib GaussianNB')
+    elif name == 'DP-EBM':                                  # a reference without a peer: interpret's, binary labels only
+        if len(cl) != 2: raise ValueError(f"DP-EBM is a reference on binary data; this shape has {len(cl)} classes")
+        from interpret.privacy import DPExplainableBoostingClassifier as M
+        pb = {c: (float(l), float(h)) for c, l, h, t in zip(d['X'].columns, lo, hi, d['X'].dtypes) if not isinstance(t, pd.CategoricalDtype)}
+        return dict(dp=lambda: M(epsilon=1.0, delta=1e-5, n_jobs=1, privacy_bounds=pb or None), dp_on=frame,
+                    peer=None, peer_on=None, peer_name='')
+    else: raise ValueError(f"name must be one of {BENCH_ESTIMATORS}; got {name!r}")
+    return dict(dp=dp, dp_on=on, peer=forest, peer_on=array, peer_name='diffprivlib RandomForestClassifier')
+
+
+# %% ../nbs/16_bench.ipynb #b95f14fe
+def peer_problem() -> str:
+    "Why diffprivlib (the peer library) cannot be used here, in one line; '' when it imports."
+    try: import diffprivlib.models  # noqa: F401
+    except Exception as e: return f"diffprivlib cannot be imported ({type(e).__name__}: {str(e).splitlines()[0][:120]})"
+    return ''
+
+
+# %% ../nbs/16_bench.ipynb #a888b3c6
+def _proc_status(key):
+    try:
+        with open('/proc/self/status') as f:
+            for line in f:
+                if line.startswith(key + ':'): return int(line.split()[1]) / 1024
+    except OSError: pass
+    return float('nan')
+
+
+# %% ../nbs/16_bench.ipynb #146ac8ab
+def reset_peak_rss() -> float:
+    "Reset this process's peak resident memory to its current value (Linux: /proc/self/clear_refs) after returning freed heap to the system; the current RSS in MiB (NaN where unsupported)."
+    import ctypes, gc
+    gc.collect()
+    try: ctypes.CDLL('libc.so.6').malloc_trim(0)
+    except (OSError, AttributeError): pass
+    try:
+        with open('/proc/self/clear_refs', 'w') as f: f.write('5')
+    except OSError: return float('nan')
+    return _proc_status('VmRSS')
+
+
+# %% ../nbs/16_bench.ipynb #e92fd508
+def peak_rss() -> float:
+    "Peak resident memory of this process in MiB since the last `reset_peak_rss` (NaN where /proc is missing)."
+    return _proc_status('VmHWM')
+
+
+# %% ../nbs/16_bench.ipynb #ce225899
+def _timed(make, on, y, y_test):
+    "One fit + predict on the held-out rows: (fit s, predict s, accuracy, warning class names)."
+    import time, warnings
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        t0 = time.perf_counter(); m = make().fit(on[0], y); t1 = time.perf_counter(); p = m.predict(on[1]); t2 = time.perf_counter()
+    return t1 - t0, t2 - t1, float(np.mean(np.asarray(p) == y_test)), sorted({type(x.message).__name__ if isinstance(x.message, Warning) else 'Warning' for x in w})
+
+
+# %% ../nbs/16_bench.ipynb #346f4f42
+_WHO = {'dp': 'dp_lit', 'peer': 'peer'}
+
+def bench_cell(name:str, # one of BENCH_ESTIMATORS
+               kind:str, # 'num', 'cat' or 'mixed'
+               n:int, # training rows
+               trees:int=10, # trees of the forests
+               repeats:int=3, # timed runs of each library (alternating), after the warm-up and the memory run
+               seed:int=0,
+               emit=None, # called with the partial result after every step (a subprocess prints it)
+              ) -> dict:
+    "Measure dp_lit's estimator and its peer in this process: warm-up on 500 rows, a first full run each (peak RSS), then alternating timed runs."
+    d = bench_split(kind, n, seed)
+    res = dict(estimator=name, data=kind, rows=n, trees=trees, note='')
+    try: mk = bench_models(name, d, trees)
+    except (ImportError, ValueError) as e: return {**res, 'note': f"not run: {type(e).__name__}: {str(e)[:160]}"}
+    why = peer_problem() if mk['peer'] else ''
+    sides = {'dp': (mk['dp'], mk['dp_on'])} | ({'peer': (mk['peer'], mk['peer_on'])} if mk['peer'] and not why else {})
+    res['peer'] = mk['peer_name']
+    if why: res['note'] += f"peer not run: {why}; "
+    small = lambda on: (on[0][:500], on[1][:500])
+    for s, (make, on) in sides.items():                 # warm-up: loads compiled code and lazy imports (the one-time cost)
+        try: res[f'{s}_warmup'] = sum(_timed(make, small(on), d['y'][:500], d['y_test'][:500])[:2])
+        except Exception: res[f'{s}_warmup'] = float('nan')      # too few rows for this forest: the first full run decides
+    for s, (make, on) in list(sides.items()):          # the first full run of each: peak RSS above the trimmed baseline
+        base = reset_peak_rss()
+        try: f, p, a, w = _timed(make, on, d['y'], d['y_test'])
+        except Exception as e:
+            res['note'] += f"{_WHO[s]} refused: {type(e).__name__}: {str(e)[:300]}; "
+            del sides[s]; continue
+        res |= {f'{s}_first': f + p, f'{s}_MiB': peak_rss() - base}
+        if w: res['note'] += f"{_WHO[s]} warned: {', '.join(w)}; "
+        if emit: emit(res)
+    runs = {s: [] for s in sides}
+    for _ in range(repeats):                             # alternating: dp_lit, peer, dp_lit, peer, ...
+        for s, (make, on) in sides.items():
+            runs[s].append(_timed(make, on, d['y'], d['y_test'])[:3])
+            r = np.median(np.array(runs[s]), axis=0)
+            res |= {f'{s}_fit': r[0], f'{s}_predict': r[1], f'{s}_accuracy': r[2], 'runs': len(runs[s])}
+            if emit: emit(res)
+    return res
+
+
+# %% ../nbs/16_bench.ipynb #79d68076
+def one_thread_env() -> dict:
+    "This process's environment with every numeric library held to one thread (BLAS, OpenMP, numba)."
+    import os
+    return dict(os.environ, **{k: '1' for k in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS',
+                                                 'NUMBA_NUM_THREADS', 'VECLIB_MAXIMUM_THREADS', 'NUMEXPR_NUM_THREADS')})
+
+
+# %% ../nbs/16_bench.ipynb #a037cfef
+_CELL_CODE = ("import json, sys; from dp_lit.bench import bench_cell; "
+              "bench_cell(*json.loads(sys.argv[1]), emit=lambda r: print(json.dumps(r, default=float), flush=True))")
+
+def bench_cell_subprocess(name, kind, n, trees=10, repeats=3, seed=0, timeout:float=600) -> dict:
+    "`bench_cell` in a fresh Python process, one thread, killed after `timeout` seconds (what it measured by then is kept, with a note)."
+    import json, subprocess, sys
+    args = [sys.executable, '-c', _CELL_CODE, json.dumps([name, kind, n, trees, repeats, seed])]
+    try: r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=one_thread_env()); out, err, late = r.stdout, r.stderr, ''
+    except subprocess.TimeoutExpired as e:
+        dec = lambda b: b.decode(errors='replace') if isinstance(b, bytes) else (b or '')
+        out, err, late = dec(e.stdout), dec(e.stderr), f"timed out after {timeout:g} s; "
+    lines = [l for l in out.splitlines() if l.startswith('{')]
+    res = json.loads(lines[-1]) if lines else dict(estimator=name, data=kind, rows=n, trees=trees, note='')
+    if not late and r.returncode != 0: late = f"failed: {(err.strip().splitlines() or ['?'])[-1][:200]}; "
+    res['note'] = res.get('note', '') + late
+    return res
+
+
+# %% ../nbs/16_bench.ipynb #a8ceace5
+def bench_plan(rows, trees, kinds, estimators=BENCH_ESTIMATORS) -> list:
+    "The cells of a run, (estimator, kind, rows, trees), smallest first: forests at every number of trees, the rest at the fewest (their peer forest's, for RDT#)."
+    for e in estimators:
+        if e not in BENCH_ESTIMATORS: raise ValueError(f"estimators must be among {BENCH_ESTIMATORS}; got {e!r}")
+    for k in kinds:
+        if k not in BENCH_KINDS: raise ValueError(f"kinds must be among {BENCH_KINDS}; got {k!r}")
+    return [(e, k, n, T) for k in kinds for n in sorted(rows) for e in estimators
+            for T in (sorted(trees) if e in FORESTS else [min(trees)])]
+
+
+# %% ../nbs/16_bench.ipynb #163a0b32
+BENCH_COLUMNS = ('estimator', 'peer', 'data', 'rows', 'trees', 'runs', 'fit_s', 'predict_s', 'peer_fit_s', 'peer_predict_s', 'time_ratio',
+                 'MiB', 'peer_MiB', 'mem_ratio', 'accuracy', 'peer_accuracy', 'warmup_s', 'peer_warmup_s', 'first_s', 'peer_first_s',
+                 'load_avg', 'note')
+
+def bench_row(r:dict, # what `bench_cell` returned
+              load:float=float('nan')) -> dict:
+    "One row of the table: the medians of both libraries, the ratios dp_lit / peer of fit + predict time and of peak RSS."
+    g = lambda k: float(r.get(k, float('nan')))
+    row = dict(estimator=r['estimator'], peer=r.get('peer', ''), data=r['data'], rows=r['rows'],
+               trees=r['trees'] if r['estimator'] in FORESTS + ('RDT#',) else float('nan'), runs=r.get('runs', 0),
+               fit_s=g('dp_fit'), predict_s=g('dp_predict'), peer_fit_s=g('peer_fit'), peer_predict_s=g('peer_predict'),
+               MiB=g('dp_MiB'), peer_MiB=g('peer_MiB'), accuracy=g('dp_accuracy'), peer_accuracy=g('peer_accuracy'),
+               warmup_s=g('dp_warmup'), peer_warmup_s=g('peer_warmup'), first_s=g('dp_first'), peer_first_s=g('peer_first'),
+               load_avg=load, note=r.get('note', '').strip().rstrip(';'))
+    row['time_ratio'] = (row['fit_s'] + row['predict_s']) / (row['peer_fit_s'] + row['peer_predict_s'])
+    row['mem_ratio'] = row['MiB'] / max(row['peer_MiB'], 1.0)        # below 1 MiB the peer's peak is noise of the page counts
+    return {c: row[c] for c in BENCH_COLUMNS}
+
+
+# %% ../nbs/16_bench.ipynb #963a7ac3
+def bench_defaults(rows=BENCH_QUICK['rows'], # training rows (held-out rows: a quarter as many, at least 2,000)
+                   trees=BENCH_QUICK['trees'], # trees of the forests
+                   kinds=BENCH_KINDS, # 'num', 'cat', 'mixed'
+                   estimators=BENCH_ESTIMATORS, # which of dp_lit's estimators (each against its peer)
+                   repeats:int=3, # timed runs per library (median), alternating, after the warm-up and the memory run
+                   timeout:float=300, # seconds per cell (estimator, data, rows, trees); larger rows of a cell that timed out are skipped
+                   max_pairs:float=2e8, # forests with rows x trees above this are skipped
+                   seed:int=0, # of the synthetic data
+                   progress:bool=True, # a progress bar over the cells
+                   out=print, # one-line messages (None: silent)
+                  ) -> pd.DataFrame:
+    "dp_lit's estimators at their defaults against their peers, each cell in a fresh one-thread process: times, peak RSS, held-out accuracy, ratios, load average."
+    import os
+    from tqdm.auto import tqdm
+    plan = bench_plan(rows, trees, kinds, estimators)
+    why = peer_problem()
+    if why and out: out(f"{why}: dp_lit rows only, peer columns NaN")
+    res, gave_up = [], set()
+    for e, k, n, T in (bar := tqdm(plan, disable=not progress, desc='bench')):
+        bar.set_postfix_str(f"{e}, {k}, {n:,} rows, {T} trees", refresh=True)
+        if (e, k, T) in gave_up: r = dict(estimator=e, data=k, rows=n, trees=T, note='skipped: a smaller run of this cell timed out')
+        elif e in FORESTS and n * T > max_pairs: r = dict(estimator=e, data=k, rows=n, trees=T, note=f'skipped: rows x trees above {max_pairs:g}')
+        else: r = bench_cell_subprocess(e, k, n, T, repeats, seed, timeout)
+        if 'timed out' in r.get('note', ''): gave_up.add((e, k, T))
+        res.append(bench_row(r, os.getloadavg()[0]))
+    return pd.DataFrame(res, columns=list(BENCH_COLUMNS))
+
+
+# %% ../nbs/16_bench.ipynb #29b69666
+def save_bench(t:pd.DataFrame, # what `bench_defaults` returned
+               path, # a CSV file to write
+              ) -> str:
+    "Write the table to `path` as CSV (every column, unrounded), creating its folder; return the path."
+    from pathlib import Path
+    p = Path(path); p.parent.mkdir(parents=True, exist_ok=True)
+    t.to_csv(p, index=False)
+    return str(p)
+
 
 # %% ../nbs/16_bench.ipynb #f36e15e4
 _RDT_SHARP_CODE = '''
