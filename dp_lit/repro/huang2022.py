@@ -666,7 +666,7 @@ def _repro_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=T
 # %% ../../nbs/52_repro_huang2022.ipynb #18ffc94e
 HUANG2022_DEVIATIONS = {
     'exact-noise': ("The paper adds continuous Laplace noise to the leaf counts; we add exact discrete Laplace (two-sided geometric) noise of "
-                    "the same scale (noise='laplace' gives the paper's).", "measured on the 2009 page for Private-RDT: a few tenths of a point"),
+                    "the same scale (noise='laplace' gives the paper's).", "measured for Private-RDT on the 2009 page: up to 2.3 points on Votes, under half a point on Nursery"),
     'private-spe': ("The paper reads each node's candidate interval off the data and stops on the exact node size (not DP); our SPE uses public "
                     "bounds and a noisy-count depth; the faithful column runs the paper's rules.", "private SPE below the faithful on categorical and deep-tree sets (Mushroom, Letter, Pendigits)"),
     'sspe2-as-printed': ("SSPE-2 and PTE as printed (Alg. 3) give each tree a disjoint share of the labelled rows; the paper's numbers fit every "
@@ -705,7 +705,7 @@ def _cell_items(table, tab) -> list:
     return rows
 
 # %% ../../nbs/52_repro_huang2022.ipynb #e3b380b5
-@reproduction_items('huang2022-table1', datasets=_huang_files(HUANG2022_TABLE1))
+@reproduction_items('huang2022-table1', datasets=_huang_files(HUANG2022_TABLE1), loose=('/ RF',))   # scikit-learn's forest moves between versions
 def table1_items(out): return item_table(_cell_items(out['table'], 'Table 1'), HUANG2022_DEVIATIONS)
 
 @reproduction_items('huang2022-table2', datasets=_huang_files(HUANG2022_TABLE2))
@@ -737,12 +737,12 @@ def fig1_items(out) -> pd.DataFrame:
     runs = int(out['results'].repeat.max()) + 1
     rows = []
     for _, r in out['table'].iterrows():
-        where = f"Fig. 1 / {r['dataset']} / eps={r['epsilon']:g}"
+        where = f"{r['dataset']} / eps={r['epsilon']:g}"
         p, t, rnd = r['private median (Alg. 1)'], r['true median'], r['random split']
-        rows.append(dict(item=f"{where}: private median above random split (private - random)", paper='above', ours=p - rnd, runs=runs,
-                         verdict='agrees' if p > rnd else 'disagrees', explanation='' if p > rnd else 'quick-runs'))
-        rows.append(dict(item=f"{where}: private median not above the true median (true - private)", paper='at or below', ours=t - p, runs=runs,
-                         verdict='agrees' if p <= t else 'disagrees', explanation='' if p <= t else 'quick-runs'))
+        rows.append(dict(item=f"Fig. 1, private median above random split (private - random) / {where}", paper='above', ours=p - rnd, runs=runs,
+                         verdict='agrees' if p > rnd else 'disagrees', explanation='' if p > rnd else 'unexplained'))
+        rows.append(dict(item=f"Fig. 1, private median not above the true median (true - private) / {where}", paper='at or below', ours=t - p, runs=runs,
+                         verdict='agrees' if p <= t else 'disagrees', explanation='' if p <= t else 'unexplained'))
     return item_table(rows, HUANG2022_DEVIATIONS)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #ff9d8b72
