@@ -216,6 +216,7 @@ def _repro_list(regs) -> int:
     for k, r in sorted(regs.items()):
         spec = ITEMS.get(k, ItemSpec(None)); miss = set(missing_requirements(k))
         needs = ', '.join(f"{n}{' (MISSING)' if n in miss else ''}" for n in spec.datasets + spec.packages) or 'no data files'
+        if k not in ITEMS: needs = 'not declared (no item table, not checked)'
         q, f = (times.loc[k, 'quick_seconds'], times.loc[k, 'full_seconds']) if k in times.index else ('not measured',) * 2
         sec = lambda v: f'{v} s' if v.replace('.', '', 1).isdigit() else v
         print(f"{k:<30} {r.title}\n{'':<30} needs: {needs}; quick run {sec(q)}, full run {sec(f)}")
