@@ -150,7 +150,9 @@ def _parser():
     m.add_argument('--seed', type=_nonneg_int, default=0, help='seed of the demo (non-negative integer)')
     r = sub.add_parser('repro', help="run a paper's reproduction (CSV, named PNG figures, README with the paper's numbers)")
     r.add_argument('paper', nargs='?', help='reproduction key, or paper prefix such as huang2022')
-    r.add_argument('--list', action='store_true', help='list registered reproductions')
+    r.add_argument('--list', action='store_true', help='list registered reproductions, the data each needs (present or missing) and their run times')
+    r.add_argument('--check', action='store_true', help='re-run the quick setting of KEY (default: every key whose data are here) and compare with the committed table; exit 1 listing the cells that differ')
+    r.add_argument('--write', action='store_true', help='re-run the quick setting of KEY (default: every key whose data are here) and write its committed table and run time')
     r.add_argument('--full', action='store_true', help="the paper's full setting (slow)")
     r.add_argument('--jobs', type=_pos_int, default=1, help='parallel workers (positive integer)')
     r.add_argument('--backend', default=None, choices=['loky', 'threading', 'dask'], help="joblib backend (default loky)")
@@ -186,19 +188,58 @@ def _cmd_datasets(a):
 def _cmd_repro(a):
     from dp_lit.repro import load_reproductions, run_reproduction
     regs = load_reproductions()
-    if a.list or not a.paper:
-        if not a.list: raise ValueError("give a reproduction key or paper (see dp_lit repro --list)")
-        for k, r in sorted(regs.items()): print(f"{k:<28} {r.title}")
-        return 0
-    keys = [a.paper] if a.paper in regs else sorted(k for k in regs if k.startswith(a.paper))
-    if not keys: raise ValueError(f"unknown reproduction {a.paper!r}; known: {', '.join(sorted(regs)) or 'none'}")
+    if a.list: return _repro_list(regs)
+    if a.check or a.write: return _repro_check_write(a, regs)
+    if not a.paper: raise ValueError("give a reproduction key or paper (see dp_lit repro --list)")
+    keys = _repro_keys(a.paper, regs)
     for k in keys:
         if not a.quiet: print(f"{k}: running the {'full' if a.full else 'quick'} setting ...", file=sys.stderr, flush=True)
         out = run_reproduction(k, full=a.full, n_jobs=a.jobs, backend=a.backend, out_dir=a.out, random_state=a.seed,
                                progress=not a.quiet)
-        files = ['results.csv', 'paper_vs_ours.csv', 'README.md'] + [Path(f).name for f in out.get('figure_files', [])]
+        files = ['results.csv', 'paper_vs_ours.csv'] + (['items.csv'] if out.get('items') is not None else []) + ['README.md']
+        files += [Path(f).name for f in out.get('figure_files', [])]
         print(f"{k}: {out['verdict']}\n  wrote {out['out_dir']}/ ({', '.join(files)}) in {out['seconds']:.1f} s")
     return 0
+
+# %% ../nbs/41_cli.ipynb #26c6b97e
+def _repro_keys(paper, regs) -> list:
+    "The keys named by `paper`: a key, or every key starting with it (a paper prefix such as huang2022)."
+    keys = [paper] if paper in regs else sorted(k for k in regs if k.startswith(paper))
+    if not keys: raise ValueError(f"unknown reproduction {paper!r}; known: {', '.join(sorted(regs)) or 'none'}")
+    return keys
+
+# %% ../nbs/41_cli.ipynb #12bebcec
+def _repro_list(regs) -> int:
+    "One line per key: its title, the data its quick setting needs (present or MISSING here), and its measured run times."
+    from dp_lit.repro import ITEMS, ItemSpec, missing_requirements, repro_timings
+    times = repro_timings()
+    for k, r in sorted(regs.items()):
+        spec = ITEMS.get(k, ItemSpec(None)); miss = set(missing_requirements(k))
+        needs = ', '.join(f"{n}{' (MISSING)' if n in miss else ''}" for n in spec.datasets + spec.packages) or 'no data files'
+        if k not in ITEMS: needs = 'not declared (no item table, not checked)'
+        q, f = (times.loc[k, 'quick_seconds'], times.loc[k, 'full_seconds']) if k in times.index else ('not measured',) * 2
+        sec = lambda v: f'{v} s' if v.replace('.', '', 1).isdigit() else v
+        print(f"{k:<30} {r.title}\n{'':<30} needs: {needs}; quick run {sec(q)}, full run {sec(f)}")
+    return 0
+
+# %% ../nbs/41_cli.ipynb #fb1f2d7a
+def _repro_check_write(a, regs) -> int:
+    "`--check` / `--write`: every key named (default: every key with an item table), skipping with a note those whose data are missing."
+    from dp_lit.repro import ITEMS, missing_requirements, check_items, write_items
+    keys = [k for k in (_repro_keys(a.paper, regs) if a.paper else sorted(regs)) if k in ITEMS]
+    if not keys: raise ValueError(f"no reproduction with a committed table among {a.paper!r}")
+    differing = []
+    for k in keys:
+        miss = missing_requirements(k)
+        if miss: print(f"{k}: skipped, needs {', '.join(miss)} (not present here)"); continue
+        t0 = time.perf_counter()
+        if a.write:
+            p = write_items(k, a.jobs, a.backend); print(f"{k}: wrote {p} ({time.perf_counter() - t0:.1f} s)", flush=True); continue
+        diffs = check_items(k, a.jobs, a.backend)
+        if diffs: differing.append(k); print(f"{k}: {len(diffs)} cells differ from the committed table:\n  " + '\n  '.join(diffs))
+        else: print(f"{k}: identical to the committed table ({time.perf_counter() - t0:.1f} s)", flush=True)
+    if differing: print(f"differing: {', '.join(differing)} (dp_lit repro --write KEY regenerates a table)")
+    return 1 if differing else 0
 
 # %% ../nbs/41_cli.ipynb #41a0a78c
 def _cmd_bench(a):

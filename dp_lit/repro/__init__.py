@@ -20,7 +20,10 @@ import numpy as np
 import pandas as pd
 
 # %% auto #0
-__all__ = ['REPRODUCTIONS', 'Reproduction', 'register_reproduction', 'load_reproductions', 'OutputFolderBusy', 'run_reproduction']
+__all__ = ['REPRODUCTIONS', 'ITEM_COLUMNS', 'VERDICTS', 'ITEMS', 'Reproduction', 'register_reproduction', 'load_reproductions',
+           'OutputFolderBusy', 'run_reproduction', 'canonical_items', 'item_table', 'ItemSpec', 'reproduction_items',
+           'missing_requirements', 'results_dir', 'committed_items', 'quick_items', 'compare_items', 'repro_timings',
+           'write_items', 'check_items', 'assert_committed']
 
 # %% ../../nbs/05_reproductions.ipynb #753fd986
 @dataclass
@@ -53,6 +56,7 @@ def load_reproductions() -> dict:
         importlib.import_module(f'dp_lit.repro.{m.name}')
     if installed.REPRODUCTIONS is not REPRODUCTIONS:          # running inside a notebook: merge the installed registry
         for k, v in installed.REPRODUCTIONS.items(): REPRODUCTIONS.setdefault(k, v)
+        for k, v in installed.ITEMS.items(): ITEMS.setdefault(k, v)
     return REPRODUCTIONS
 
 # %% ../../nbs/05_reproductions.ipynb #05736328
@@ -129,6 +133,7 @@ def _write_outputs(d:Path, rep, out, full, random_state):
     d.mkdir(parents=True)
     out['results'].to_csv(d / 'results.csv', index=False)
     out['table'].to_csv(d / 'paper_vs_ours.csv', index=False)
+    if out.get('items') is not None: canonical_items(out['items']).to_csv(d / 'items.csv', index=False)
     figs = _figures(out)
     for stem, fig in figs.items():
         fig.savefig(d / f'{stem}.png', dpi=120, bbox_inches='tight')
@@ -167,6 +172,7 @@ def run_reproduction(key:str, # a key of `load_reproductions()`
         cache = CellCache(out_dir / '.dp_lit_cache' / f'{key}-{setting}-seed{random_state}.jsonl', f'{key}|{setting}|{random_state}')
         t0 = time.perf_counter()
         with cell_cache(cache): out = rep.func(**kw)
+        if key in ITEMS: out['items'] = ITEMS[key].func(out)
         out['seconds'], out['cells_resumed'] = time.perf_counter() - t0, cache.hits
         tmp = out_dir / f'.{key}.tmp-{os.getpid()}'
         try: stems = _write_outputs(tmp, rep, out, full, random_state)
@@ -188,3 +194,163 @@ def _to_markdown(df:pd.DataFrame) -> str:
     sep = '|' + '---|' * len(df.columns)
     rows = ['| ' + ' | '.join(fmt(v) for v in r) + ' |' for r in df.itertuples(index=False)]
     return '\n'.join([head, sep] + rows)
+
+# %% ../../nbs/05_reproductions.ipynb #8174beb7
+ITEM_COLUMNS = ('item', 'paper', 'ours', 'spread', 'runs', 'verdict', 'explanation')
+VERDICTS = ('agrees', 'disagrees', 'not comparable')
+
+def _canon(v) -> str:
+    "The text of one cell as stored: numbers to 10 significant digits, missing values empty."
+    if v is None or isinstance(v, bool): return '' if v is None else str(v)
+    if isinstance(v, (int, np.integer)): return str(int(v))
+    if isinstance(v, (float, np.floating)): return '' if math.isnan(v) else f'{float(v):.10g}'
+    s = str(v)
+    if s in ('', 'nan', 'NaN'): return ''
+    try: return f'{float(s):.10g}' if s.strip().lower() not in ('inf', '-inf', 'infinity') else s.strip().lower()
+    except ValueError: return s
+
+# %% ../../nbs/05_reproductions.ipynb #32193c21
+def canonical_items(t:pd.DataFrame) -> pd.DataFrame:
+    "An item table as text, exactly as it is stored and compared."
+    return pd.DataFrame({c: [_canon(v) for v in t[c]] for c in ITEM_COLUMNS})
+
+# %% ../../nbs/05_reproductions.ipynb #2c386ffa
+def item_table(rows, # dicts with the keys of `ITEM_COLUMNS` (spread, runs and explanation may be left out)
+               explanations=(), # the names of the explanations a verdict other than 'agrees' may give
+              ) -> pd.DataFrame:
+    "A reproduction's tidy result: one row per table cell, figure or claim checked; each one that does not agree names its explanation."
+    t = pd.DataFrame([{**dict(spread=np.nan, runs=0, explanation=''), **r} for r in rows])
+    if t.empty: raise ValueError("rows is empty; expected one dict per item checked")
+    extra = sorted(set(t.columns) - set(ITEM_COLUMNS))
+    if extra: raise ValueError(f"rows have unknown keys {extra}; expected {ITEM_COLUMNS}")
+    t = t[list(ITEM_COLUMNS)]
+    dup = sorted(set(t.item[t.item.duplicated()]))
+    if dup: raise ValueError(f"item names must be unique; repeated: {dup}")
+    bad = sorted(set(t.verdict) - set(VERDICTS))
+    if bad: raise ValueError(f"verdict must be one of {VERDICTS}; got {bad}")
+    names = set(explanations) | {'unexplained'}
+    unnamed = t[(t.verdict != 'agrees') & ~t.explanation.isin(names)]
+    if len(unnamed): raise ValueError(f"every item that does not agree needs an explanation from {sorted(names)}; "
+                                      f"missing or unknown for: {list(unnamed.item)}")
+    t['runs'] = t['runs'].astype(int)
+    return t
+
+# %% ../../nbs/05_reproductions.ipynb #3da84cb8
+@dataclass
+class ItemSpec:
+    "How a reproduction's output becomes its item table, and what its quick setting needs."
+    func: object            # func(out) -> item_table(...)
+    datasets: tuple = ()    # registered data sets whose files the quick setting reads
+    packages: tuple = ()    # optional packages it imports
+    loose: tuple = ()       # endings of item names whose numbers come from a library not bit-stable across versions: compared without ours and spread
+
+ITEMS: dict = {}
+
+def reproduction_items(key:str, # the reproduction's registry key
+                       datasets=(), # registered data sets the quick setting reads from files
+                       packages=(), # optional packages the quick setting imports (e.g. 'diffprivlib')
+                       loose=(), # endings of item names whose `ours` and `spread` may move with a library's version (e.g. a non-private reference)
+                      ):
+    "Decorator: register `func(out) -> item table` for reproduction `key`."
+    def deco(func):
+        ITEMS[key] = ItemSpec(func, tuple(datasets), tuple(packages), tuple(loose))
+        return func
+    return deco
+
+# %% ../../nbs/05_reproductions.ipynb #97950b08
+def missing_requirements(key:str) -> list:
+    "The data sets (files not present here) and packages (not installed) that reproduction `key`'s quick setting needs."
+    import importlib.util
+    from dp_lit.data import dataset_present
+    spec = ITEMS.get(key) or ItemSpec(None)
+    return ([d for d in spec.datasets if not dataset_present(d)] +
+            [p for p in spec.packages if importlib.util.find_spec(p) is None])
+
+# %% ../../nbs/05_reproductions.ipynb #3b47f881
+def results_dir() -> Path:
+    "Where the committed item tables live: `dp_lit/repro/results/` of this installation, or `DP_LIT_REPRO_RESULTS`."
+    env = os.environ.get('DP_LIT_REPRO_RESULTS')
+    if env: return Path(env)
+    import importlib.util
+    return Path(importlib.util.find_spec('dp_lit').origin).parent / 'repro' / 'results'
+
+def committed_items(key:str) -> pd.DataFrame|None:
+    "The committed quick-setting item table of `key` (as text), or None when there is none."
+    p = results_dir() / f'{key}.csv'
+    return pd.read_csv(p, dtype=str, keep_default_na=False) if p.exists() else None
+
+# %% ../../nbs/05_reproductions.ipynb #8e0d7f78
+def quick_items(key:str, # a registered key with an item function
+                n_jobs:int=1, # parallel workers (the cells are seeded: the result does not depend on it)
+                backend:str|None=None, # joblib backend
+               ) -> tuple:
+    "Run `key`'s quick setting (seed 0, no files written) and return its item table and the seconds it took."
+    regs = load_reproductions()
+    if key not in regs: raise ValueError(f"unknown reproduction {key!r}; known: {', '.join(sorted(regs)) or 'none'}")
+    if key not in ITEMS: raise ValueError(f"reproduction {key!r} has no item table registered (see reproduction_items)")
+    kw = dict(full=False, n_jobs=n_jobs, backend=backend, random_state=0)
+    if 'progress' in inspect.signature(regs[key].func).parameters: kw['progress'] = False
+    t0 = time.perf_counter()
+    out = regs[key].func(**kw)
+    items = ITEMS[key].func(out)
+    secs = time.perf_counter() - t0
+    import matplotlib.pyplot as plt
+    for fig in _figures(out).values(): plt.close(fig)
+    return items, secs
+
+# %% ../../nbs/05_reproductions.ipynb #160897f4
+def compare_items(ours:pd.DataFrame, # an item table just computed
+                  committed:pd.DataFrame, # the stored one (`committed_items`)
+                  loose=(), # endings of item names compared without `ours` and `spread` (see `ItemSpec.loose`)
+                 ) -> list:
+    "Every cell where the two differ, one line each ('item / column: committed -> ours'); empty when identical."
+    a, b = canonical_items(ours).set_index('item'), canonical_items(committed).set_index('item')
+    diffs = [f"{i}: only in the committed table" for i in b.index.difference(a.index, sort=False)]
+    diffs += [f"{i}: new item, not in the committed table" for i in a.index.difference(b.index, sort=False)]
+    for i in a.index.intersection(b.index, sort=False):
+        for c in a.columns:
+            if c in ('ours', 'spread') and i.endswith(tuple(loose)): continue
+            if a.at[i, c] != b.at[i, c]: diffs.append(f"{i} / {c}: {b.at[i, c]!r} -> {a.at[i, c]!r}")
+    if not diffs and list(a.index) != list(b.index): diffs.append("same items, different order")
+    return diffs
+
+# %% ../../nbs/05_reproductions.ipynb #d0249e68
+def repro_timings() -> pd.DataFrame:
+    "Measured run times per key (seconds; 'not measured' where none): quick from the last `write_items`, full where recorded."
+    p = results_dir() / 'timings.csv'
+    t = pd.read_csv(p, dtype=str, keep_default_na=False) if p.exists() else pd.DataFrame(columns=['key', 'quick_seconds', 'full_seconds'])
+    return t.set_index('key')
+
+def _record_time(key, column, seconds):
+    t = repro_timings()
+    if key not in t.index: t.loc[key] = ['not measured', 'not measured']
+    t.loc[key, column] = f'{seconds:.1f}'
+    results_dir().mkdir(parents=True, exist_ok=True)
+    t.sort_index().reset_index().to_csv(results_dir() / 'timings.csv', index=False)
+
+# %% ../../nbs/05_reproductions.ipynb #72d3582b
+def write_items(key:str, n_jobs:int=1, backend:str|None=None) -> Path:
+    "Run `key`'s quick setting and commit its item table (and its run time) to `results_dir()`."
+    items, secs = quick_items(key, n_jobs, backend)
+    results_dir().mkdir(parents=True, exist_ok=True)
+    p = results_dir() / f'{key}.csv'
+    canonical_items(items).to_csv(p, index=False)
+    _record_time(key, 'quick_seconds', secs)
+    return p
+
+def check_items(key:str, n_jobs:int=1, backend:str|None=None) -> list:
+    "Re-run `key`'s quick setting and list every cell that differs from the committed table (empty: identical)."
+    ref = committed_items(key)
+    if ref is None: return [f"no committed table {results_dir() / (key + '.csv')}; write it with dp_lit repro --write {key}"]
+    return compare_items(quick_items(key, n_jobs, backend)[0], ref, ITEMS[key].loose)
+
+# %% ../../nbs/05_reproductions.ipynb #67bf7985
+def assert_committed(key:str, # the reproduction key
+                     items:pd.DataFrame, # the item table a notebook just computed with the quick setting
+                    ):
+    "Fail, listing the differing cells, unless `items` is the committed table of `key` (used by the paper pages' tests)."
+    ref = committed_items(key)
+    if ref is None: raise AssertionError(f"no committed table for {key}; write it with dp_lit repro --write {key}")
+    diffs = compare_items(items, ref, ITEMS[key].loose if key in ITEMS else ())
+    if diffs: raise AssertionError(f"{key}: {len(diffs)} cells differ from the committed table "
+                                   f"(dp_lit repro --write {key} regenerates it):\n  " + '\n  '.join(diffs[:40]))
