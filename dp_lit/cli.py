@@ -159,13 +159,22 @@ def _parser():
     r.add_argument('--out', default='dp_lit_results', help='output folder')
     r.add_argument('--seed', type=_nonneg_int, default=0, help='seed of the run (non-negative integer)')
     r.add_argument('--quiet', action='store_true', help='no progress bars')
-    b = sub.add_parser('bench', help="Private-RDT against diffprivlib's private forest: fit, predict and peak memory as rows and trees grow")
-    b.add_argument('--rows', type=_pos_int, nargs='+', default=[12_960, 100_000, 1_000_000, 5_000_000], help='numbers of rows')
-    b.add_argument('--trees', type=_pos_int, nargs='+', default=[10, 100, 1000], help='numbers of trees')
-    b.add_argument('--kinds', nargs='+', default=['cat', 'num'], choices=['cat', 'num'], help='categorical and/or numeric attributes')
-    b.add_argument('--repeats', type=_pos_int, default=3, help='runs per configuration (median)')
-    b.add_argument('--max-rows', type=_pos_int, default=None, help='stop before configurations with more rows')
-    b.add_argument('--max-pairs', type=float, default=1e8, help='skip configurations with rows x trees above this')
+    b = sub.add_parser('bench', help="every estimator at its defaults against its closest peer (diffprivlib; DP-EBM as a reference): time, "
+                                     "peak memory, held-out accuracy")
+    b.add_argument('--full', action='store_true', help='the full setting: 13k to 5M rows, 10/100/1000 trees, 5 runs (hours)')
+    b.add_argument('--rows', type=_pos_int, nargs='+', default=None, help='numbers of training rows (default: the setting\'s)')
+    b.add_argument('--trees', type=_pos_int, nargs='+', default=None, help='numbers of trees of the forests')
+    b.add_argument('--kinds', nargs='+', default=None, choices=['num', 'cat', 'mixed'], help='numeric, categorical and/or mixed attributes')
+    b.add_argument('--estimators', nargs='+', default=None, metavar='NAME',
+                   help="which estimators, e.g. 'Private-RDT' 'median forest' 'naive Bayes' (default: all)")
+    b.add_argument('--repeats', type=_pos_int, default=None, help='timed runs per library (median)')
+    b.add_argument('--timeout', type=_pos_int, default=None, help='seconds per configuration')
+    b.add_argument('--max-pairs', type=float, default=None, help='skip forests with rows x trees above this')
+    b.add_argument('--csv', default=None, metavar='PATH', help='also write the table (unrounded) to this CSV file')
+    b.add_argument('--quiet', action='store_true', help='no progress')
+    b.add_argument('--fixed-height', action='store_true', help="the engine's scale benchmark instead: Private-RDT at a fixed height "
+                                                                 "with every leaf stored, against diffprivlib's forest")
+    b.add_argument('--max-rows', type=_pos_int, default=None, help='(--fixed-height) stop before configurations with more rows')
     return p
 
 # %% ../nbs/41_cli.ipynb #af66330a
@@ -243,15 +252,28 @@ def _repro_check_write(a, regs) -> int:
 
 # %% ../nbs/41_cli.ipynb #41a0a78c
 def _cmd_bench(a):
-    import importlib.util
-    if importlib.util.find_spec('diffprivlib') is None:
-        raise ImportError("dp_lit bench compares with diffprivlib, which is not installed (pip install 'dp_lit[compare]')")
     import pandas as pd
-    from dp_lit.bench import run_bench
-    t = run_bench(rows=tuple(a.rows), trees=tuple(a.trees), kinds=tuple(a.kinds), repeats=a.repeats, max_rows=a.max_rows,
-                  max_pairs=a.max_pairs, out=lambda s: print(s, file=sys.stderr, flush=True))
+    err = lambda m: print(m, file=sys.stderr, flush=True)
+    if a.fixed_height:
+        import importlib.util
+        if importlib.util.find_spec('diffprivlib') is None:
+            raise ImportError("dp_lit bench --fixed-height compares with diffprivlib, which is not installed (pip install 'dp_lit[compare]')")
+        from dp_lit.bench import run_bench
+        t = run_bench(rows=tuple(a.rows or (12_960, 100_000, 1_000_000, 5_000_000)), trees=tuple(a.trees or (10, 100, 1000)),
+                      kinds=tuple(k for k in (a.kinds or ('cat', 'num')) if k != 'mixed'), repeats=a.repeats or 3,
+                      max_rows=a.max_rows, max_pairs=a.max_pairs or 1e8, out=err)
+    else:
+        from dp_lit.bench import bench_defaults, save_bench, BENCH_QUICK, BENCH_FULL
+        s = dict(BENCH_FULL if a.full else BENCH_QUICK)
+        for k in ('rows', 'trees', 'kinds', 'repeats', 'timeout'):
+            v = getattr(a, k)
+            if v is not None: s[k] = tuple(v) if isinstance(v, list) else v
+        extra = {} if a.estimators is None else dict(estimators=tuple(a.estimators))
+        if a.max_pairs is not None: extra['max_pairs'] = a.max_pairs
+        t = bench_defaults(**s, **extra, progress=not a.quiet, out=err)
+        if a.csv: err(f"table written to {save_bench(t, a.csv)}")
     if t.empty: raise ValueError("no configuration left (see --rows, --max-rows and --max-pairs)")
-    with pd.option_context('display.width', 250, 'display.max_columns', 30):
+    with pd.option_context('display.width', 250, 'display.max_columns', 40):
         print(t.round(3).to_string(index=False))
     return 0
 
