@@ -70,7 +70,7 @@ def _register_demo_classifiers():
 # %% ../nbs/41_cli.ipynb #705571a7
 def demo_classifiers(seed:int=0, # grid seed: tree structures, folds and (reproducible) noise
                     ) -> pd.DataFrame|None:
-    "Accuracy against epsilon of every classifier in `DEMO_CLASSIFIERS` (5-fold CV on bundled and synthetic sets; inf = no noise)."
+    "Accuracy against epsilon of every classifier in `DEMO_CLASSIFIERS` (3 repeats of 5-fold CV on bundled and synthetic sets; inf = no noise)."
     import pandas as pd
     from dp_lit.data import load_dataset, paper_synthetic
     from dp_lit.experiments import run_experiment, summarize
@@ -85,7 +85,7 @@ def demo_classifiers(seed:int=0, # grid seed: tree structures, folds and (reprod
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         for eps in list(DEMO_EPSILONS) + [math.inf]:    # one grid per epsilon, same seed: same structures and folds
-            runs.append(run_experiment(DEMO_CLASSIFIERS, data, [eps], repeats=1, cv=5, random_state=seed, progress=False))
+            runs.append(run_experiment(DEMO_CLASSIFIERS, data, [eps], repeats=3, cv=5, random_state=seed, progress=False))
     return summarize(pd.concat(runs, ignore_index=True))
 
 # %% ../nbs/41_cli.ipynb #c01727c1
@@ -114,9 +114,13 @@ def run_demo(seed:int=0, # seed of the demo (reproducible noise: a demonstration
         if clf is None:
             print("\nNo private classifier is registered yet; the tree notebooks add theirs to this table.", file=out)
         else:
-            print("\nAccuracy of the private classifiers (mean of 5-fold CV; the same tree structures in every column, "
-                  "so the columns differ only by the noise;\nnon-private = the same forests without noise, epsilon = inf):\n", file=out)
-            print(_pivot(clf, 'mean', ('dataset', 'method')).to_string(), file=out)
+            print("\nAccuracy of the private classifiers: mean ± sd over 3 repeats of 5-fold CV (each repeat draws its own tree "
+                  "structures and folds, shared by every column of its row,\nso within a repeat the columns differ only by the noise; "
+                  "non-private = the same forests without noise, epsilon = inf):\n", file=out)
+            clf = clf.assign(cell=[f"{m:.3f} ± {s:.3f}" for m, s in zip(clf['mean'], clf['sd'])])
+            t = clf.pivot_table(index=['dataset', 'method'], columns='epsilon', values='cell', aggfunc='first', sort=False)
+            t = t[sorted(t.columns)]; t.columns = ['non-private' if math.isinf(e) else f'eps={e:g}' for e in t.columns]
+            print(t.to_string(), file=out)
     print(f"\n(done in {time.perf_counter() - t0:.1f} s)", file=out)
 
 # %% ../nbs/41_cli.ipynb #1d5bd99d
