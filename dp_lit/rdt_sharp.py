@@ -21,7 +21,8 @@ from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, norm
                         PUBLIC_DOMAINS)
 
 # %% auto #0
-__all__ = ['CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_cells', 'RDTSharpClassifier']
+__all__ = ['CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_cells', 'split_ties',
+           'argmax_ranked', 'vote_counts', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #f646aec8
 class CenterForest:
@@ -201,26 +202,64 @@ def _primary_counters(est, cells, keys, y_idx) -> LeafTable:
     est._key = None                                           # stored: every counter drawn; the key is dropped
     return LeafTable(cells, vals)
 
+# %% ../nbs/12_rdt_sharp.ipynb #1b29d77c
+def split_ties(total:np.ndarray, # (n, n_classes) summed noisy counts, one row per query row
+              ) -> np.ndarray:
+    "Each row's vote: 1 on its largest entry, split evenly over the entries tied at the maximum (no class favoured by its position)."
+    top = total == total.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+# %% ../nbs/12_rdt_sharp.ipynb #f1373742
+def argmax_ranked(p:np.ndarray, # (n, n_classes) scores
+                  rank:np.ndarray, # (n_classes,) a public ranking of the classes, all distinct
+                 ) -> np.ndarray:
+    "Index of each row's largest entry; a tie goes to the tied class of highest `rank`, never to the first position."
+    top = p == p.max(axis=1, keepdims=True)
+    return np.argmax(np.where(top, np.asarray(rank, float)[None, :], -np.inf), axis=1)
+
+# %% ../nbs/12_rdt_sharp.ipynb #0de78505
+def vote_counts(cidx:np.ndarray, # (n_trees, n) each row's center per tree (dense indices)
+                votes:np.ndarray, # (n, n_classes) each row's vote (see `split_ties`)
+                n_centers:int, # number of centers over all trees
+                mult:np.ndarray|None=None, # (n,) rows each entry stands for (distinct public rows), or None
+               ) -> np.ndarray:
+    "Sum of the votes (times `mult`) at each center: (n_centers, n_classes); whole votes in one pass, split ones class by class."
+    C = votes.shape[1]
+    pseudo, tied = votes.argmax(axis=1), votes.max(axis=1) < 1
+    idx = np.where(tied[None, :], n_centers * C, cidx * C + pseudo[None, :])      # split votes set aside in an extra bin
+    w = None if mult is None else np.broadcast_to(mult, cidx.shape).ravel()
+    c = np.bincount(idx.ravel(), weights=w, minlength=n_centers * C + 1)[:-1].astype(float)
+    if tied.any():
+        ct = cidx[:, tied]; wt = votes[tied] * (1.0 if mult is None else mult[tied][:, None])
+        for j in range(C):
+            c[j::C] += np.bincount(ct.ravel(), weights=np.broadcast_to(wt[:, j], ct.shape).ravel(), minlength=n_centers)
+    return c.reshape(-1, C)
+
 # %% ../nbs/12_rdt_sharp.ipynb #7c01bb9f
 class _SharpEnsembles:
     "RDT#'s secondary ensemble and its predictions (mixed into `RDTSharpClassifier`)."
     def _fit_secondary(self, E_u, rng):
-        "E1 labels the public rows; E2's exact counts of those pseudo-labels at its own centers (post-processing)."
-        pseudo = np.argmax(self._primary_total(E_u), axis=1)
+        "E1 labels the public rows (a tie split evenly over the tied classes); E2's exact counts of those votes at its own centers."
+        votes = self._votes(self._primary_total(E_u))
         self.secondary_ = CenterForest(self.space_, self.n_secondary, self.max_depth_, self.n_cells, rng).place_centers(E_u, rng)
-        C = len(self.classes_)
         pat = self.secondary_.public_patterns()
         if pat is not None:                                                     # repeated public rows: count each pattern once, weighted
             P, cidx, inv = pat
-            pseudo_p = np.empty(len(P), np.int64); pseudo_p[inv] = pseudo       # a pattern's rows share their pseudo-label
-            w = np.broadcast_to(np.bincount(inv, minlength=len(P)).astype(float), cidx.shape)
-            c2 = np.bincount((cidx * C + pseudo_p[None, :]).ravel(), weights=w.ravel(), minlength=self.secondary_.n_centers * C)
+            v_p = np.empty((len(P), votes.shape[1])); v_p[inv] = votes          # a pattern's rows share their vote
+            c2 = vote_counts(cidx, v_p, self.secondary_.n_centers, mult=np.bincount(inv, minlength=len(P)).astype(float))
         else:
             cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)     # every public row has a center
-            c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
-        self.secondary_table_ = LeafTable(self.secondary_.center_key, c2.reshape(-1, C).astype(float))
+            c2 = vote_counts(cidx, votes, self.secondary_.n_centers)
+        self.secondary_table_ = LeafTable(self.secondary_.center_key, c2)
         self.secondary_._pub = None                                             # release the public rows' index
-        self.pseudo_labels_ = self.classes_[pseudo]
+        self.pseudo_votes_ = votes
+        tied = votes.max(axis=1) < 1
+        self.pseudo_labels_ = self.classes_[votes.argmax(axis=1)]
+        if tied.any(): self.pseudo_labels_ = self.pseudo_labels_.astype(object); self.pseudo_labels_[tied] = None   # None: a tie
+
+    def _votes(self, total):
+        "Each public row's vote in E2 from E1's summed counts: `split_ties` (a tie never goes to the first class)."
+        return split_ties(total)
 
     def center_values(self, X) -> np.ndarray:
         "The released noisy counter vector of each row's nearest center, per primary tree: (n_primary, n, n_classes)."
@@ -254,6 +293,11 @@ class _SharpEnsembles:
         sw = None if sample_weight is None else np.asarray(sample_weight)[lab]
         pred = self.predict(df[lab])
         return float(np.average(pred.astype(object) == y[lab], weights=sw))
+
+    def predict(self, X) -> np.ndarray:
+        "The most probable class of each row; a tie goes to the tied class ranked highest in `class_rank_` (never to the first position)."
+        check_is_fitted(self, 'leaves_')
+        return self.classes_[argmax_ranked(self.predict_proba(X), self.class_rank_)]
 
     def predict_proba(self, X) -> np.ndarray:
         "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."
@@ -373,4 +417,6 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
         self.leaves_ = _primary_counters(self, cells, keys, y_idx)
         self.secondary_ = None
         if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
+        votes = self.pseudo_votes_.sum(axis=0) if self.secondary_ is not None else np.zeros(len(self.classes_))
+        self.class_rank_ = np.lexsort((rng.random(len(self.classes_)), votes)).argsort()   # E1's votes, then a public random order
         return self
