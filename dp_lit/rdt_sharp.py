@@ -15,14 +15,29 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
-from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime
+from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
-                        PUBLIC_DOMAINS)
+                        PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_cells', 'split_ties',
-           'argmax_ranked', 'vote_counts', 'RDTSharpClassifier']
+__all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height',
+           'rdt_sharp_memory_plan', 'primary_cells', 'split_ties', 'argmax_ranked', 'vote_counts', 'RDTSharpClassifier']
+
+# %% ../nbs/12_rdt_sharp.ipynb #822ff424
+def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
+                      u:np.ndarray, # (n,) a uniform draw per row
+                     ) -> np.ndarray:
+    "`np.lexsort((u, leaf))` -- rows by leaf, in order of `u` within a leaf -- by two cheaper sorts (a radix pass when the leaves are few)."
+    o = np.argsort(u)
+    su = u[o]
+    if len(u) > 1 and (su[1:] == su[:-1]).any(): o = np.argsort(u, kind='stable')     # tied draws: keep their index order
+    loc = leaf - leaf.min() if len(leaf) else leaf
+    if len(leaf) and loc.max() < 65536: loc = loc.astype(np.uint16)                     # small keys: numpy's stable sort is a radix sort
+    return o[np.argsort(loc[o], kind='stable')]
+
+# %% ../nbs/12_rdt_sharp.ipynb #a9723beb
+PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
 
 # %% ../nbs/12_rdt_sharp.ipynb #f646aec8
 class CenterForest:
@@ -57,11 +72,16 @@ class CenterForest:
         self.has_multi = bool((ncent > 1).any())
         if self.has_multi:
             c_leaf, c_row, c_rank = [], [], []
-            for t in range(T):                             # one tree at a time: its leaves are its own, in order
+            trees = range(T)
+            if T * nU > PROGRESS_WORK:                     # a long placement shows its progress (no draw depends on it)
+                from tqdm.auto import tqdm
+                trees = tqdm(trees, desc=f'RDT#: centers of {T:,} trees over {nU:,} public rows', unit='tree', leave=False)
+            for t in trees:                                # one tree at a time: its leaves are its own, in order
                 ids_t = ids[t] if inv is None else ids[t][inv]              # each public row's leaf in this tree
-                order = np.lexsort((rng.random(nU), ids_t))                 # random order within each leaf
+                order = leaf_random_order(ids_t, rng.random(nU))            # random order within each leaf
                 sl = ids_t[order]
-                rank = np.arange(nU) - np.searchsorted(sl, sl)              # position within the leaf
+                new = np.r_[True, sl[1:] != sl[:-1]]
+                rank = np.arange(nU) - np.maximum.accumulate(np.where(new, np.arange(nU), 0))   # position within the leaf
                 sel = rank < ncent[sl]
                 c_leaf.append(sl[sel]); c_row.append(order[sel]); c_rank.append(rank[sel])
             c_leaf, c_row, c_rank = np.concatenate(c_leaf), np.concatenate(c_row), np.concatenate(c_rank)
@@ -75,25 +95,24 @@ class CenterForest:
         self._pub = (E_pub, ids, inv, P)                  # leaves of the public rows (or of their distinct patterns)
         return self
 
-    def _nearest(self, E, lid, rows_t, rows_r, chunk=200_000):
-        "Offset of the nearest center within the leaf, for (tree, row) pairs in multi-center leaves."
-        sp = self.space
-        scale = np.where(sp.is_cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))
-        out = np.zeros(len(rows_t), dtype=np.int64)
-        for s in range(0, len(rows_t), chunk):
-            ri = rows_r[s:s + chunk]; leaf = lid[s:s + chunk]
-            k = self.ncent[leaf]; K = int(k.max())
-            cidx = self.center_start[leaf][:, None] + np.arange(K)[None, :]
-            valid = np.arange(K)[None, :] < k[:, None]
-            cidx = np.where(valid, cidx, self.center_start[leaf][:, None])
-            Ec = self.center_X[cidx]; Er = E[ri][:, None, :]
-            d = np.zeros(cidx.shape)
-            if sp.is_cat.any():
-                d += (Ec[..., sp.is_cat] != Er[..., sp.is_cat]).sum(axis=2)
-            if (~sp.is_cat).any():
-                d += (np.abs(Ec[..., ~sp.is_cat] - Er[..., ~sp.is_cat]) * scale[~sp.is_cat]).sum(axis=2)
-            d[~valid] = np.inf
-            out[s:s + chunk] = np.argmin(d, axis=1)                     # argmin: the first of ties
+    def _nearest(self, E, lid, rows_t, rows_r, max_elems=1 << 20):
+        "Offset of the nearest center within the leaf, for (tree, row) pairs in multi-center leaves: leaf by leaf, first of ties."
+        sp = self.space; cat = sp.is_cat; num = ~cat
+        scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
+        out = np.zeros(len(lid), dtype=np.int64)
+        order = np.argsort(lid, kind='stable'); sl = lid[order]
+        cut = np.flatnonzero(np.r_[True, sl[1:] != sl[:-1], True])       # the pairs of one leaf are contiguous in `order`
+        for a, b in zip(cut[:-1], cut[1:]):
+            leaf = sl[a]; k = int(self.ncent[leaf]); c0 = int(self.center_start[leaf])
+            Ec = self.center_X[c0:c0 + k][None]                          # the leaf's centers, gathered once: (1, k, d)
+            step = max(1, max_elems // (k * E.shape[1]))                 # rows per step: temporaries bounded whatever the width
+            for s in range(a, b, step):
+                pos = order[s:min(s + step, b)]
+                Er = E[rows_r[pos]][:, None, :]
+                d = np.zeros((len(pos), k))
+                if cat.any(): d += (Ec[..., cat] != Er[..., cat]).sum(axis=2)
+                if num.any(): d += (np.abs(Ec[..., num] - Er[..., num]) * scale).sum(axis=2)
+                out[pos] = np.argmin(d, axis=1)                          # argmin: the first of ties
         return out
 
     def public_patterns(self):
@@ -175,6 +194,22 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     b = float(np.mean(np.where(space.is_cat, space.n_values, 2)))
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
+
+# %% ../nbs/12_rdt_sharp.ipynb #29121527
+def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
+                          n_labeled:int, # labelled rows planned with (public: `n_labeled`, or PLAN_ROWS under add/remove)
+                          n_features:int, n_classes:int, n_primary:int, n_secondary:int, max_depth:int, n_cells:float,
+                          max_values:int, # most values of one attribute (2 for numeric)
+                          max_stored_leaves:int, # the cap on stored primary cells
+                         ) -> float:
+    "Planned peak bytes of an RDT# fit, from public quantities only (see the prose above)."
+    t2 = n_secondary if n_public else 0
+    per_tree_rows = 8.0 * (5 * (n_primary + t2) * n_public + 12 * n_primary * n_labeled)   # leaves, centers, votes: int64 each
+    encoded = 8.0 * 2 * (n_public + n_labeled) * n_features
+    leaves = min(float(max(2, max_values)) ** max_depth, max(n_public, 1))            # reached leaves of one tree, at most
+    centers = 8.0 * (t2 + n_primary) * (n_cells + leaves) * (2 * n_classes + 2 + n_features)
+    cells = 8.0 * 2 * min(max_stored_leaves, n_primary * (n_cells + float(max(2, max_values)) ** max_depth)) * (n_classes + 1)
+    return per_tree_rows + encoded + centers + cells + 3 * 8.0 * (1 << 20)              # + distance steps
 
 # %% ../nbs/12_rdt_sharp.ipynb #b09cbf41
 def primary_cells(forest:CenterForest, limit:int|None=None) -> np.ndarray|None:
@@ -399,6 +434,12 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
         else:
             self.max_depth_ = p['max_depth']
+        n_plan = (self.n_labeled if self.n_labeled is not None else len(E_l) if self.neighbours != 'add_remove' else PLAN_ROWS)
+        check_memory_plan(rdt_sharp_memory_plan(len(E_u), n_plan, E.shape[1], len(self.classes_), self.n_primary, self.n_secondary,
+                                                self.max_depth_, self.n_cells, int(self.space_.n_values.max(initial=2)), self.max_stored_leaves),
+                          f"{name}: {self.n_primary} + {self.n_secondary} trees of height {self.max_depth_} over {len(E_u):,} public rows "
+                          f"and {E.shape[1]} columns", "lower n_secondary, n_primary, max_depth or max_stored_leaves, pass fewer public "
+                          "(unlabelled) rows, or raise DP_LIT_MAX_MEMORY")          # refused here: nothing reserved, nothing drawn
         if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
         else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         rng = check_random_state(self.random_state)       # public: structure and centers only
