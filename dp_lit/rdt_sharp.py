@@ -21,8 +21,9 @@ from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, norm
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height',
-           'rdt_sharp_memory_plan', 'primary_cells', 'split_ties', 'argmax_ranked', 'vote_counts', 'RDTSharpClassifier']
+__all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
+           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'split_ties', 'argmax_ranked', 'vote_counts',
+           'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -39,8 +40,80 @@ def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
 # %% ../nbs/12_rdt_sharp.ipynb #a9723beb
 PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
 
+# %% ../nbs/12_rdt_sharp.ipynb #bacd23d2
+class CenterQueries:
+    "Which center of a `CenterForest` each row reaches (mixed into `CenterForest`): nearest centers within leaves, public patterns."
+    def _nearest(self, E, lid, rows_t, rows_r, max_elems=1 << 20):
+        "Offset of the nearest center within the leaf, for (tree, row) pairs in multi-center leaves: leaf by leaf, first of ties."
+        sp = self.space; cat = sp.is_cat; num = ~cat
+        scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
+        out = np.zeros(len(lid), dtype=np.int64)
+        order = np.argsort(lid, kind='stable'); sl = lid[order]
+        cut = np.flatnonzero(np.r_[True, sl[1:] != sl[:-1], True])       # the pairs of one leaf are contiguous in `order`
+        for a, b in zip(cut[:-1], cut[1:]):
+            leaf = sl[a]; k = int(self.ncent[leaf]); c0 = int(self.center_start[leaf])
+            Ec = self.center_X[c0:c0 + k][None]                          # the leaf's centers, gathered once: (1, k, d)
+            Ec_c, Ec_n = Ec[..., cat], Ec[..., num]
+            step = max(1, max_elems // (k * E.shape[1]))                 # rows per step: temporaries bounded whatever the width
+            for s in range(a, b, step):
+                pos = order[s:min(s + step, b)]
+                Er = E[rows_r[pos]][:, None, :]
+                d = np.zeros((len(pos), k))
+                if cat.any(): d += (Ec_c != Er[..., cat]).sum(axis=2)
+                if num.any():                                            # |c - x| * scale, summed: one buffer, in place
+                    buf = np.subtract(Ec_n, Er[..., num]); np.abs(buf, out=buf); buf *= scale
+                    d += buf.sum(axis=2)
+                out[pos] = np.argmin(d, axis=1)                          # argmin: the first of ties
+        return out
+
+    def public_patterns(self):
+        "The distinct public rows, their nearest centers (n_trees, distinct rows) and each public row's pattern; None if rows were walked one by one."
+        if self._pub is None or self._pub[2] is None: return None
+        cidx, _ = self._assign(self._pub[3], self._pub[1], keys=False)
+        return self._pub[3], cidx, self._pub[2]
+
+    def assign(self, E:np.ndarray, public:bool=False, keys:bool=True):
+        "Dense index of each row's nearest center per tree (n_trees, n), -1 where the leaf has no sampled center; and the leaf keys (None unless `keys`)."
+        pub = public and self._pub is not None and self._pub[0] is E
+        if pub and self._pub[2] is not None:              # the public rows as patterns: answer each once, then spread
+            cidx, lk = self._assign(self._pub[3], self._pub[1], keys)
+            inv = self._pub[2]
+            return cidx[:, inv], (lk[:, inv] if keys else None)
+        return self._assign(E, self._pub[1] if pub else None, keys)
+
+    def _assign(self, E, ids, keys):
+        "`assign` for rows whose leaves `ids` (n_trees, n) are known (the public rows), or must be walked (ids None)."
+        pub = ids is not None
+        if pub:
+            lk = self.leaf_keys[ids] if keys else None
+        else:
+            lk = self.structure.leaf_keys(E)
+            if self.n_centers == 0:
+                return np.full(lk.shape, -1, dtype=np.int64), lk
+            ix = self.__dict__.get('_leaf_index')
+            if ix is None: ix = self._leaf_index = pd.Index(self.leaf_keys)   # hashed: leaf key -> dense leaf id
+        T, n = self.structure.n_trees, len(E)
+        cidx = np.empty((T, n), np.int64)
+        R = max(1024, (1 << 20) // T)
+        for s in range(0, n, R):                          # rows in steps: temporaries bounded
+            e = min(s + R, n)
+            lid = ids[:, s:e] if pub else ix.get_indexer(lk[:, s:e].ravel()).reshape(T, e - s)
+            c = np.where(lid >= 0, self.center_start[np.maximum(lid, 0)], -1)
+            if self.has_multi:
+                multi = (lid >= 0) & (self.ncent[np.maximum(lid, 0)] > 1)
+                t_idx, r_idx = np.nonzero(multi)
+                c[t_idx, r_idx] += self._nearest(E, lid[t_idx, r_idx], t_idx, r_idx + s)
+            cidx[:, s:e] = c
+        return cidx, lk
+
+    def center_keys(self, E:np.ndarray, public:bool=False) -> np.ndarray:
+        "Key of each row's nearest center per tree (n_trees, n); a leaf without sampled centers is its own center."
+        cidx, lk = self.assign(E, public)
+        return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
+
+
 # %% ../nbs/12_rdt_sharp.ipynb #f646aec8
-class CenterForest:
+class CenterForest(CenterQueries):
     "Random trees (keyed structure) with RDT# dense-region centers sampled from public rows at each leaf."
     def __init__(self, space, n_trees:int, max_depth:int, n_cells:float, rng):
         self.space, self.n_cells = space, n_cells
@@ -95,70 +168,6 @@ class CenterForest:
         self._pub = (E_pub, ids, inv, P)                  # leaves of the public rows (or of their distinct patterns)
         return self
 
-    def _nearest(self, E, lid, rows_t, rows_r, max_elems=1 << 20):
-        "Offset of the nearest center within the leaf, for (tree, row) pairs in multi-center leaves: leaf by leaf, first of ties."
-        sp = self.space; cat = sp.is_cat; num = ~cat
-        scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
-        out = np.zeros(len(lid), dtype=np.int64)
-        order = np.argsort(lid, kind='stable'); sl = lid[order]
-        cut = np.flatnonzero(np.r_[True, sl[1:] != sl[:-1], True])       # the pairs of one leaf are contiguous in `order`
-        for a, b in zip(cut[:-1], cut[1:]):
-            leaf = sl[a]; k = int(self.ncent[leaf]); c0 = int(self.center_start[leaf])
-            Ec = self.center_X[c0:c0 + k][None]                          # the leaf's centers, gathered once: (1, k, d)
-            step = max(1, max_elems // (k * E.shape[1]))                 # rows per step: temporaries bounded whatever the width
-            for s in range(a, b, step):
-                pos = order[s:min(s + step, b)]
-                Er = E[rows_r[pos]][:, None, :]
-                d = np.zeros((len(pos), k))
-                if cat.any(): d += (Ec[..., cat] != Er[..., cat]).sum(axis=2)
-                if num.any(): d += (np.abs(Ec[..., num] - Er[..., num]) * scale).sum(axis=2)
-                out[pos] = np.argmin(d, axis=1)                          # argmin: the first of ties
-        return out
-
-    def public_patterns(self):
-        "The distinct public rows, their nearest centers (n_trees, distinct rows) and each public row's pattern; None if rows were walked one by one."
-        if self._pub is None or self._pub[2] is None: return None
-        cidx, _ = self._assign(self._pub[3], self._pub[1], keys=False)
-        return self._pub[3], cidx, self._pub[2]
-
-    def assign(self, E:np.ndarray, public:bool=False, keys:bool=True):
-        "Dense index of each row's nearest center per tree (n_trees, n), -1 where the leaf has no sampled center; and the leaf keys (None unless `keys`)."
-        pub = public and self._pub is not None and self._pub[0] is E
-        if pub and self._pub[2] is not None:              # the public rows as patterns: answer each once, then spread
-            cidx, lk = self._assign(self._pub[3], self._pub[1], keys)
-            inv = self._pub[2]
-            return cidx[:, inv], (lk[:, inv] if keys else None)
-        return self._assign(E, self._pub[1] if pub else None, keys)
-
-    def _assign(self, E, ids, keys):
-        "`assign` for rows whose leaves `ids` (n_trees, n) are known (the public rows), or must be walked (ids None)."
-        pub = ids is not None
-        if pub:
-            lk = self.leaf_keys[ids] if keys else None
-        else:
-            lk = self.structure.leaf_keys(E)
-            if self.n_centers == 0:
-                return np.full(lk.shape, -1, dtype=np.int64), lk
-            ix = self.__dict__.get('_leaf_index')
-            if ix is None: ix = self._leaf_index = pd.Index(self.leaf_keys)   # hashed: leaf key -> dense leaf id
-        T, n = self.structure.n_trees, len(E)
-        cidx = np.empty((T, n), np.int64)
-        R = max(1024, (1 << 20) // T)
-        for s in range(0, n, R):                          # rows in steps: temporaries bounded
-            e = min(s + R, n)
-            lid = ids[:, s:e] if pub else ix.get_indexer(lk[:, s:e].ravel()).reshape(T, e - s)
-            c = np.where(lid >= 0, self.center_start[np.maximum(lid, 0)], -1)
-            if self.has_multi:
-                multi = (lid >= 0) & (self.ncent[np.maximum(lid, 0)] > 1)
-                t_idx, r_idx = np.nonzero(multi)
-                c[t_idx, r_idx] += self._nearest(E, lid[t_idx, r_idx], t_idx, r_idx + s)
-            cidx[:, s:e] = c
-        return cidx, lk
-
-    def center_keys(self, E:np.ndarray, public:bool=False) -> np.ndarray:
-        "Key of each row's nearest center per tree (n_trees, n); a leaf without sampled centers is its own center."
-        cidx, lk = self.assign(E, public)
-        return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
 
 # %% ../nbs/12_rdt_sharp.ipynb #6bab1684
 def unlabelled_mask(y, # labels, -1 marking an unlabelled row
@@ -291,6 +300,15 @@ class _SharpEnsembles:
         tied = votes.max(axis=1) < 1
         self.pseudo_labels_ = self.classes_[votes.argmax(axis=1)]
         if tied.any(): self.pseudo_labels_ = self.pseudo_labels_.astype(object); self.pseudo_labels_[tied] = None   # None: a tie
+
+    def _plan_memory(self, E, n_public:int, n_labelled:int):
+        "Refuse (`MemoryPlanError`) a fit whose plan from public quantities exceeds the limit; the labelled count only where it is public."
+        n_plan = self.n_labeled if self.n_labeled is not None else n_labelled if self.neighbours != 'add_remove' else PLAN_ROWS
+        check_memory_plan(rdt_sharp_memory_plan(n_public, n_plan, E.shape[1], len(self.classes_), self.n_primary, self.n_secondary,
+                                                self.max_depth_, self.n_cells, int(self.space_.n_values.max(initial=2)), self.max_stored_leaves),
+                          f"{type(self).__name__}: {self.n_primary} + {self.n_secondary} trees of height {self.max_depth_} over "
+                          f"{n_public:,} public rows and {E.shape[1]} columns", "lower n_secondary, n_primary, max_depth or "
+                          "max_stored_leaves, pass fewer public (unlabelled) rows, or raise DP_LIT_MAX_MEMORY")
 
     def _votes(self, total):
         "Each public row's vote in E2 from E1's summed counts: `split_ties` (a tie never goes to the first class)."
@@ -434,12 +452,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
         else:
             self.max_depth_ = p['max_depth']
-        n_plan = (self.n_labeled if self.n_labeled is not None else len(E_l) if self.neighbours != 'add_remove' else PLAN_ROWS)
-        check_memory_plan(rdt_sharp_memory_plan(len(E_u), n_plan, E.shape[1], len(self.classes_), self.n_primary, self.n_secondary,
-                                                self.max_depth_, self.n_cells, int(self.space_.n_values.max(initial=2)), self.max_stored_leaves),
-                          f"{name}: {self.n_primary} + {self.n_secondary} trees of height {self.max_depth_} over {len(E_u):,} public rows "
-                          f"and {E.shape[1]} columns", "lower n_secondary, n_primary, max_depth or max_stored_leaves, pass fewer public "
-                          "(unlabelled) rows, or raise DP_LIT_MAX_MEMORY")          # refused here: nothing reserved, nothing drawn
+        self._plan_memory(E, len(E_u), len(E_l))                  # refused here: nothing reserved, nothing drawn
         if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
         else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         rng = check_random_state(self.random_state)       # public: structure and centers only
