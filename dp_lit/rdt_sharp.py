@@ -267,12 +267,18 @@ def vote_counts(cidx:np.ndarray, # (n_trees, n) each row's center per tree (dens
                 n_centers:int, # number of centers over all trees
                 mult:np.ndarray|None=None, # (n,) rows each entry stands for (distinct public rows), or None
                ) -> np.ndarray:
-    "Sum of the votes (times `mult`) at each center: (n_centers, n_classes); whole votes in one pass, split ones class by class."
+    "Sum of the votes (times `mult`) at each center: (n_centers, n_classes); whole votes in steps of rows, split ones class by class."
     C = votes.shape[1]
     pseudo, tied = votes.argmax(axis=1), votes.max(axis=1) < 1
-    idx = np.where(tied[None, :], n_centers * C, cidx * C + pseudo[None, :])      # split votes set aside in an extra bin
-    w = None if mult is None else np.broadcast_to(mult, cidx.shape).ravel()
-    c = np.bincount(idx.ravel(), weights=w, minlength=n_centers * C + 1)[:-1].astype(float)
+    T, n = cidx.shape
+    c = np.zeros(n_centers * C + 1, np.int64 if mult is None else float)
+    B = max(1, (1 << 22) // max(T, 1))                                            # rows per step: temporaries bounded
+    for s in range(0, n, B):                                                      # whole votes: integer-valued sums, exact in any order
+        e = min(s + B, n)
+        idx = np.where(tied[None, s:e], n_centers * C, cidx[:, s:e] * C + pseudo[None, s:e])   # split votes set aside in an extra bin
+        w = None if mult is None else np.broadcast_to(mult[s:e], idx.shape).ravel()
+        c += np.bincount(idx.ravel(), weights=w, minlength=n_centers * C + 1)
+    c = c[:-1].astype(float)
     if tied.any():
         ct = cidx[:, tied]; wt = votes[tied] * (1.0 if mult is None else mult[tied][:, None])
         for j in range(C):
