@@ -15,84 +15,55 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
-from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime
+from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
-                        PUBLIC_DOMAINS)
+                        PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_cells', 'RDTSharpClassifier']
+__all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
+           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'split_ties', 'argmax_ranked', 'vote_counts',
+           'RDTSharpClassifier']
 
-# %% ../nbs/12_rdt_sharp.ipynb #f646aec8
-class CenterForest:
-    "Random trees (keyed structure) with RDT# dense-region centers sampled from public rows at each leaf."
-    def __init__(self, space, n_trees:int, max_depth:int, n_cells:float, rng):
-        self.space, self.n_cells = space, n_cells
-        self.structure = RandomStructure(space, n_trees, max_depth, random_state=rng)
+# %% ../nbs/12_rdt_sharp.ipynb #822ff424
+def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
+                      u:np.ndarray, # (n,) a uniform draw per row
+                     ) -> np.ndarray:
+    "`np.lexsort((u, leaf))` -- rows by leaf, in order of `u` within a leaf -- by two cheaper sorts (a radix pass when the leaves are few)."
+    o = np.argsort(u)
+    su = u[o]
+    if len(u) > 1 and (su[1:] == su[:-1]).any(): o = np.argsort(u, kind='stable')     # tied draws: keep their index order
+    loc = leaf - leaf.min() if len(leaf) else leaf
+    if len(leaf) and loc.max() < 65536: loc = loc.astype(np.uint16)                     # small keys: numpy's stable sort is a radix sort
+    return o[np.argsort(loc[o], kind='stable')]
 
-    def place_centers(self, E_pub:np.ndarray, rng):
-        "Sample ceil(n_cells * |D_leaf| / N) centers (at least one) from the public rows reaching each leaf."
-        nU = len(E_pub)
-        self.n_centers = 0
-        if nU == 0:
-            self.leaf_sorted = np.zeros(0, np.uint64); self.has_multi = False; self._pub = None
-            return self
-        d = distinct_rows(E_pub)
-        if d is not None and len(d[0]) <= nU // 2:        # many repeated public rows: walk each distinct row once
-            P, inv = d
-            ids, keys, _ = self.structure.leaves(P)       # (T, distinct rows)
-            mult = np.bincount(inv, minlength=len(P))
-            cnt = np.bincount(ids.ravel(), weights=np.broadcast_to(mult, ids.shape).ravel(), minlength=len(keys)).astype(np.int64)
-        else:
-            P = inv = None
-            ids, keys, _ = self.structure.leaves(E_pub)
-            cnt = np.bincount(ids.ravel(), minlength=len(keys))
-        L, T = len(keys), ids.shape[0]
-        ncent = np.minimum(np.maximum(1, np.ceil(self.n_cells * cnt / nU)), cnt).astype(np.int64)   # never more centers than rows
-        self.ncent, self.leaf_keys = ncent, keys
-        self.center_start = np.concatenate([[0], np.cumsum(ncent)[:-1]])
-        leaf_tree = np.zeros(L, dtype=np.int64); leaf_tree[ids] = np.arange(T)[:, None]
-        self.center_tree = np.repeat(leaf_tree, ncent)                      # the tree each center belongs to
-        self.has_multi = bool((ncent > 1).any())
-        if self.has_multi:
-            c_leaf, c_row, c_rank = [], [], []
-            for t in range(T):                             # one tree at a time: its leaves are its own, in order
-                ids_t = ids[t] if inv is None else ids[t][inv]              # each public row's leaf in this tree
-                order = np.lexsort((rng.random(nU), ids_t))                 # random order within each leaf
-                sl = ids_t[order]
-                rank = np.arange(nU) - np.searchsorted(sl, sl)              # position within the leaf
-                sel = rank < ncent[sl]
-                c_leaf.append(sl[sel]); c_row.append(order[sel]); c_rank.append(rank[sel])
-            c_leaf, c_row, c_rank = np.concatenate(c_leaf), np.concatenate(c_row), np.concatenate(c_rank)
-            self.center_X = E_pub[c_row]
-            self.center_key = np.where(c_rank == 0, keys[c_leaf], hash_keys(keys[c_leaf], c_rank))
-        else:                                 # one center per leaf: its location never matters, its key is the leaf's
-            self.center_X = None
-            self.center_key = keys.copy()
-        self.n_centers = len(self.center_key)
-        srt = np.argsort(keys); self.leaf_sorted, self.leaf_ids_sorted = keys[srt], srt
-        self._pub = (E_pub, ids, inv, P)                  # leaves of the public rows (or of their distinct patterns)
-        return self
+# %% ../nbs/12_rdt_sharp.ipynb #a9723beb
+PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
 
-    def _nearest(self, E, lid, rows_t, rows_r, chunk=200_000):
-        "Offset of the nearest center within the leaf, for (tree, row) pairs in multi-center leaves."
-        sp = self.space
-        scale = np.where(sp.is_cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))
-        out = np.zeros(len(rows_t), dtype=np.int64)
-        for s in range(0, len(rows_t), chunk):
-            ri = rows_r[s:s + chunk]; leaf = lid[s:s + chunk]
-            k = self.ncent[leaf]; K = int(k.max())
-            cidx = self.center_start[leaf][:, None] + np.arange(K)[None, :]
-            valid = np.arange(K)[None, :] < k[:, None]
-            cidx = np.where(valid, cidx, self.center_start[leaf][:, None])
-            Ec = self.center_X[cidx]; Er = E[ri][:, None, :]
-            d = np.zeros(cidx.shape)
-            if sp.is_cat.any():
-                d += (Ec[..., sp.is_cat] != Er[..., sp.is_cat]).sum(axis=2)
-            if (~sp.is_cat).any():
-                d += (np.abs(Ec[..., ~sp.is_cat] - Er[..., ~sp.is_cat]) * scale[~sp.is_cat]).sum(axis=2)
-            d[~valid] = np.inf
-            out[s:s + chunk] = np.argmin(d, axis=1)                     # argmin: the first of ties
+# %% ../nbs/12_rdt_sharp.ipynb #bacd23d2
+class CenterQueries:
+    "Which center of a `CenterForest` each row reaches (mixed into `CenterForest`): nearest centers within leaves, public patterns."
+    def _nearest(self, E, lid, rows_t, rows_r, max_elems=1 << 20):
+        "Offset of the nearest center within the leaf, for (tree, row) pairs in multi-center leaves: leaf by leaf, first of ties."
+        sp = self.space; cat = sp.is_cat; num = ~cat
+        scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
+        out = np.zeros(len(lid), dtype=np.int64)
+        order = np.argsort(lid, kind='stable'); sl = lid[order]
+        cut = np.flatnonzero(np.r_[True, sl[1:] != sl[:-1], True])       # the pairs of one leaf are contiguous in `order`
+        for a, b in zip(cut[:-1], cut[1:]):
+            leaf = sl[a]; k = int(self.ncent[leaf]); c0 = int(self.center_start[leaf])
+            Ec = self.center_X[c0:c0 + k][None]                          # the leaf's centers, gathered once: (1, k, d)
+            Ec_c, Ec_n = Ec[..., cat], Ec[..., num]
+            step = max(1, max_elems // (k * E.shape[1]))                 # rows per step: temporaries bounded whatever the width
+            for s in range(a, b, step):
+                pos = order[s:min(s + step, b)]
+                Er = E[rows_r[pos]][:, None, :]
+                d = np.zeros((len(pos), k))
+                if cat.any(): d += (Ec_c != Er[..., cat]).sum(axis=2)
+                if num.any():                                            # |c - x| * scale, summed: one buffer, in place
+                    buf = np.subtract(Ec_n, Er[..., num]); np.abs(buf, out=buf); buf *= scale
+                    d += buf.sum(axis=2)
+                out[pos] = np.argmin(d, axis=1)                          # argmin: the first of ties
         return out
 
     def public_patterns(self):
@@ -140,6 +111,64 @@ class CenterForest:
         cidx, lk = self.assign(E, public)
         return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
 
+
+# %% ../nbs/12_rdt_sharp.ipynb #f646aec8
+class CenterForest(CenterQueries):
+    "Random trees (keyed structure) with RDT# dense-region centers sampled from public rows at each leaf."
+    def __init__(self, space, n_trees:int, max_depth:int, n_cells:float, rng):
+        self.space, self.n_cells = space, n_cells
+        self.structure = RandomStructure(space, n_trees, max_depth, random_state=rng)
+
+    def place_centers(self, E_pub:np.ndarray, rng):
+        "Sample ceil(n_cells * |D_leaf| / N) centers (at least one) from the public rows reaching each leaf."
+        nU = len(E_pub)
+        self.n_centers = 0
+        if nU == 0:
+            self.leaf_sorted = np.zeros(0, np.uint64); self.has_multi = False; self._pub = None
+            return self
+        d = distinct_rows(E_pub)
+        if d is not None and len(d[0]) <= nU // 2:        # many repeated public rows: walk each distinct row once
+            P, inv = d
+            ids, keys, _ = self.structure.leaves(P)       # (T, distinct rows)
+            mult = np.bincount(inv, minlength=len(P))
+            cnt = np.bincount(ids.ravel(), weights=np.broadcast_to(mult, ids.shape).ravel(), minlength=len(keys)).astype(np.int64)
+        else:
+            P = inv = None
+            ids, keys, _ = self.structure.leaves(E_pub)
+            cnt = np.bincount(ids.ravel(), minlength=len(keys))
+        L, T = len(keys), ids.shape[0]
+        ncent = np.minimum(np.maximum(1, np.ceil(self.n_cells * cnt / nU)), cnt).astype(np.int64)   # never more centers than rows
+        self.ncent, self.leaf_keys = ncent, keys
+        self.center_start = np.concatenate([[0], np.cumsum(ncent)[:-1]])
+        leaf_tree = np.zeros(L, dtype=np.int64); leaf_tree[ids] = np.arange(T)[:, None]
+        self.center_tree = np.repeat(leaf_tree, ncent)                      # the tree each center belongs to
+        self.has_multi = bool((ncent > 1).any())
+        if self.has_multi:
+            c_leaf, c_row, c_rank = [], [], []
+            trees = range(T)
+            if T * nU > PROGRESS_WORK:                     # a long placement shows its progress (no draw depends on it)
+                from tqdm.auto import tqdm
+                trees = tqdm(trees, desc=f'RDT#: centers of {T:,} trees over {nU:,} public rows', unit='tree', leave=False)
+            for t in trees:                                # one tree at a time: its leaves are its own, in order
+                ids_t = ids[t] if inv is None else ids[t][inv]              # each public row's leaf in this tree
+                order = leaf_random_order(ids_t, rng.random(nU))            # random order within each leaf
+                sl = ids_t[order]
+                new = np.r_[True, sl[1:] != sl[:-1]]
+                rank = np.arange(nU) - np.maximum.accumulate(np.where(new, np.arange(nU), 0))   # position within the leaf
+                sel = rank < ncent[sl]
+                c_leaf.append(sl[sel]); c_row.append(order[sel]); c_rank.append(rank[sel])
+            c_leaf, c_row, c_rank = np.concatenate(c_leaf), np.concatenate(c_row), np.concatenate(c_rank)
+            self.center_X = E_pub[c_row]
+            self.center_key = np.where(c_rank == 0, keys[c_leaf], hash_keys(keys[c_leaf], c_rank))
+        else:                                 # one center per leaf: its location never matters, its key is the leaf's
+            self.center_X = None
+            self.center_key = keys.copy()
+        self.n_centers = len(self.center_key)
+        srt = np.argsort(keys); self.leaf_sorted, self.leaf_ids_sorted = keys[srt], srt
+        self._pub = (E_pub, ids, inv, P)                  # leaves of the public rows (or of their distinct patterns)
+        return self
+
+
 # %% ../nbs/12_rdt_sharp.ipynb #6bab1684
 def unlabelled_mask(y, # labels, -1 marking an unlabelled row
                    ) -> np.ndarray:
@@ -175,6 +204,22 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
+# %% ../nbs/12_rdt_sharp.ipynb #29121527
+def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
+                          n_labeled:int, # labelled rows planned with (public: `n_labeled`, or PLAN_ROWS under add/remove)
+                          n_features:int, n_classes:int, n_primary:int, n_secondary:int, max_depth:int, n_cells:float,
+                          max_values:int, # most values of one attribute (2 for numeric)
+                          max_stored_leaves:int, # the cap on stored primary cells
+                         ) -> float:
+    "Planned peak bytes of an RDT# fit, from public quantities only (see the prose above)."
+    t2 = n_secondary if n_public else 0
+    per_tree_rows = 8.0 * (5 * (n_primary + t2) * n_public + 12 * n_primary * n_labeled)   # leaves, centers, votes: int64 each
+    encoded = 8.0 * 2 * (n_public + n_labeled) * n_features
+    leaves = min(float(max(2, max_values)) ** max_depth, max(n_public, 1))            # reached leaves of one tree, at most
+    centers = 8.0 * (t2 + n_primary) * (n_cells + leaves) * (2 * n_classes + 2 + n_features)
+    cells = 8.0 * 2 * min(max_stored_leaves, n_primary * (n_cells + float(max(2, max_values)) ** max_depth)) * (n_classes + 1)
+    return per_tree_rows + encoded + centers + cells + 3 * 8.0 * (1 << 20)              # + distance steps
+
 # %% ../nbs/12_rdt_sharp.ipynb #b09cbf41
 def primary_cells(forest:CenterForest, limit:int|None=None) -> np.ndarray|None:
     "Keys of every cell of the primary forest -- each sampled center, and each leaf no public row reaches -- or None past `limit`."
@@ -201,26 +246,79 @@ def _primary_counters(est, cells, keys, y_idx) -> LeafTable:
     est._key = None                                           # stored: every counter drawn; the key is dropped
     return LeafTable(cells, vals)
 
+# %% ../nbs/12_rdt_sharp.ipynb #1b29d77c
+def split_ties(total:np.ndarray, # (n, n_classes) summed noisy counts, one row per query row
+              ) -> np.ndarray:
+    "Each row's vote: 1 on its largest entry, split evenly over the entries tied at the maximum (no class favoured by its position)."
+    top = total == total.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+# %% ../nbs/12_rdt_sharp.ipynb #f1373742
+def argmax_ranked(p:np.ndarray, # (n, n_classes) scores
+                  rank:np.ndarray, # (n_classes,) a public ranking of the classes, all distinct
+                 ) -> np.ndarray:
+    "Index of each row's largest entry; a tie goes to the tied class of highest `rank`, never to the first position."
+    top = p == p.max(axis=1, keepdims=True)
+    return np.argmax(np.where(top, np.asarray(rank, float)[None, :], -np.inf), axis=1)
+
+# %% ../nbs/12_rdt_sharp.ipynb #0de78505
+def vote_counts(cidx:np.ndarray, # (n_trees, n) each row's center per tree (dense indices)
+                votes:np.ndarray, # (n, n_classes) each row's vote (see `split_ties`)
+                n_centers:int, # number of centers over all trees
+                mult:np.ndarray|None=None, # (n,) rows each entry stands for (distinct public rows), or None
+               ) -> np.ndarray:
+    "Sum of the votes (times `mult`) at each center: (n_centers, n_classes); whole votes in steps of rows, split ones class by class."
+    C = votes.shape[1]
+    pseudo, tied = votes.argmax(axis=1), votes.max(axis=1) < 1
+    T, n = cidx.shape
+    c = np.zeros(n_centers * C + 1, np.int64 if mult is None else float)
+    B = max(1, (1 << 22) // max(T, 1))                                            # rows per step: temporaries bounded
+    for s in range(0, n, B):                                                      # whole votes: integer-valued sums, exact in any order
+        e = min(s + B, n)
+        idx = np.where(tied[None, s:e], n_centers * C, cidx[:, s:e] * C + pseudo[None, s:e])   # split votes set aside in an extra bin
+        w = None if mult is None else np.broadcast_to(mult[s:e], idx.shape).ravel()
+        c += np.bincount(idx.ravel(), weights=w, minlength=n_centers * C + 1)
+    c = c[:-1].astype(float)
+    if tied.any():
+        ct = cidx[:, tied]; wt = votes[tied] * (1.0 if mult is None else mult[tied][:, None])
+        for j in range(C):
+            c[j::C] += np.bincount(ct.ravel(), weights=np.broadcast_to(wt[:, j], ct.shape).ravel(), minlength=n_centers)
+    return c.reshape(-1, C)
+
 # %% ../nbs/12_rdt_sharp.ipynb #7c01bb9f
 class _SharpEnsembles:
     "RDT#'s secondary ensemble and its predictions (mixed into `RDTSharpClassifier`)."
     def _fit_secondary(self, E_u, rng):
-        "E1 labels the public rows; E2's exact counts of those pseudo-labels at its own centers (post-processing)."
-        pseudo = np.argmax(self._primary_total(E_u), axis=1)
+        "E1 labels the public rows (a tie split evenly over the tied classes); E2's exact counts of those votes at its own centers."
+        votes = self._votes(self._primary_total(E_u))
         self.secondary_ = CenterForest(self.space_, self.n_secondary, self.max_depth_, self.n_cells, rng).place_centers(E_u, rng)
-        C = len(self.classes_)
         pat = self.secondary_.public_patterns()
         if pat is not None:                                                     # repeated public rows: count each pattern once, weighted
             P, cidx, inv = pat
-            pseudo_p = np.empty(len(P), np.int64); pseudo_p[inv] = pseudo       # a pattern's rows share their pseudo-label
-            w = np.broadcast_to(np.bincount(inv, minlength=len(P)).astype(float), cidx.shape)
-            c2 = np.bincount((cidx * C + pseudo_p[None, :]).ravel(), weights=w.ravel(), minlength=self.secondary_.n_centers * C)
+            v_p = np.empty((len(P), votes.shape[1])); v_p[inv] = votes          # a pattern's rows share their vote
+            c2 = vote_counts(cidx, v_p, self.secondary_.n_centers, mult=np.bincount(inv, minlength=len(P)).astype(float))
         else:
             cidx, _ = self.secondary_.assign(E_u, public=True, keys=False)     # every public row has a center
-            c2 = np.bincount((cidx * C + pseudo[None, :]).ravel(), minlength=self.secondary_.n_centers * C)
-        self.secondary_table_ = LeafTable(self.secondary_.center_key, c2.reshape(-1, C).astype(float))
+            c2 = vote_counts(cidx, votes, self.secondary_.n_centers)
+        self.secondary_table_ = LeafTable(self.secondary_.center_key, c2)
         self.secondary_._pub = None                                             # release the public rows' index
-        self.pseudo_labels_ = self.classes_[pseudo]
+        self.pseudo_votes_ = votes
+        tied = votes.max(axis=1) < 1
+        self.pseudo_labels_ = self.classes_[votes.argmax(axis=1)]
+        if tied.any(): self.pseudo_labels_ = self.pseudo_labels_.astype(object); self.pseudo_labels_[tied] = None   # None: a tie
+
+    def _plan_memory(self, E, n_public:int, n_labelled:int):
+        "Refuse (`MemoryPlanError`) a fit whose plan from public quantities exceeds the limit; the labelled count only where it is public."
+        n_plan = self.n_labeled if self.n_labeled is not None else n_labelled if self.neighbours != 'add_remove' else PLAN_ROWS
+        check_memory_plan(rdt_sharp_memory_plan(n_public, n_plan, E.shape[1], len(self.classes_), self.n_primary, self.n_secondary,
+                                                self.max_depth_, self.n_cells, int(self.space_.n_values.max(initial=2)), self.max_stored_leaves),
+                          f"{type(self).__name__}: {self.n_primary} + {self.n_secondary} trees of height {self.max_depth_} over "
+                          f"{n_public:,} public rows and {E.shape[1]} columns", "lower n_secondary, n_primary, max_depth or "
+                          "max_stored_leaves, pass fewer public (unlabelled) rows, or raise DP_LIT_MAX_MEMORY")
+
+    def _votes(self, total):
+        "Each public row's vote in E2 from E1's summed counts: `split_ties` (a tie never goes to the first class)."
+        return split_ties(total)
 
     def center_values(self, X) -> np.ndarray:
         "The released noisy counter vector of each row's nearest center, per primary tree: (n_primary, n, n_classes)."
@@ -254,6 +352,11 @@ class _SharpEnsembles:
         sw = None if sample_weight is None else np.asarray(sample_weight)[lab]
         pred = self.predict(df[lab])
         return float(np.average(pred.astype(object) == y[lab], weights=sw))
+
+    def predict(self, X) -> np.ndarray:
+        "The most probable class of each row; a tie goes to the tied class ranked highest in `class_rank_` (never to the first position)."
+        check_is_fitted(self, 'leaves_')
+        return self.classes_[argmax_ranked(self.predict_proba(X), self.class_rank_)]
 
     def predict_proba(self, X) -> np.ndarray:
         "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."
@@ -355,6 +458,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
             self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
         else:
             self.max_depth_ = p['max_depth']
+        self._plan_memory(E, len(E_u), len(E_l))                  # refused here: nothing reserved, nothing drawn
         if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
         else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         rng = check_random_state(self.random_state)       # public: structure and centers only
@@ -373,4 +477,6 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
         self.leaves_ = _primary_counters(self, cells, keys, y_idx)
         self.secondary_ = None
         if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
+        votes = self.pseudo_votes_.sum(axis=0) if self.secondary_ is not None else np.zeros(len(self.classes_))
+        self.class_rank_ = np.lexsort((rng.random(len(self.classes_)), votes)).argsort()   # E1's votes, then a public random order
         return self
