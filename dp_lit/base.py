@@ -29,9 +29,9 @@ from .accounting import Budget
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'PARAMETER_DOCS', 'check_choice',
            'check_int', 'check_real', 'check_noise_seed', 'check_budget', 'check_relation', 'check_random_state_param',
-           'Check', 'validate_params', 'check_y', 'encode_labels', 'curator_state', 'ReleasePolicy',
-           'parameters_section', 'DocumentedParameters', 'ConcurrentFitError', 'one_fit', 'OneFitAtATime',
-           'MemoryPlanError', 'memory_limit', 'check_memory_plan']
+           'Check', 'validate_params', 'check_y', 'encode_labels', 'split_ties', 'argmax_ranked', 'curator_state',
+           'ReleasePolicy', 'parameters_section', 'DocumentedParameters', 'ConcurrentFitError', 'one_fit',
+           'OneFitAtATime', 'MemoryPlanError', 'memory_limit', 'check_memory_plan']
 
 # %% ../nbs/04_base.ipynb #4a43ebfc
 NEIGHBOURS = {
@@ -202,6 +202,21 @@ def encode_labels(y, # labels, one per row (1-d)
                          + (" (-1 marks an unlabelled row)" if unlabelled else "")
                          + "; pass every possible class in classes= (the labels seen are not shown: they are private)")
     return idx.astype(np.int64)
+
+# %% ../nbs/04_base.ipynb #1b29d77c
+def split_ties(total:np.ndarray, # (n, n_classes) summed noisy counts, one row per query row
+              ) -> np.ndarray:
+    "Each row's vote: 1 on its largest entry, split evenly over the entries tied at the maximum (no class favoured by its position)."
+    top = total == total.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+# %% ../nbs/04_base.ipynb #f1373742
+def argmax_ranked(p:np.ndarray, # (n, n_classes) scores
+                  rank:np.ndarray, # (n_classes,) a public ranking of the classes, all distinct
+                 ) -> np.ndarray:
+    "Index of each row's largest entry; a tie goes to the tied class of highest `rank`, never to the first position."
+    top = p == p.max(axis=1, keepdims=True)
+    return np.argmax(np.where(top, np.asarray(rank, float)[None, :], -np.inf), axis=1)
 
 # %% ../nbs/04_base.ipynb #f51402dc
 def curator_state(est, # a fitted estimator

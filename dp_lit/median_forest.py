@@ -21,7 +21,7 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, 
                                gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
-from .base import (Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
+from .base import (argmax_ranked, Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 import dp_lit.kernels as _kernels
 
@@ -596,8 +596,7 @@ class _MedianForestPrediction:
 
     def _winner(self, v) -> np.ndarray:
         "Column of the largest vote in each row; a tie goes to the tied class with the larger released total."
-        top = v == v.max(axis=1, keepdims=True)
-        return np.argmax(np.where(top, self._tie_rank()[None, :], -1), axis=1)
+        return argmax_ranked(v, self._tie_rank())
 
     def decision_function(self, X) -> np.ndarray:
         "scikit-learn's scores: with two classes the vote margin v1 - v0 (a tie: +-0.5, towards the class `predict` gives), shape (n,); else the votes."
@@ -970,7 +969,8 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
         unl = np.arange(n) if self.pseudo_label == 'all' else np.flatnonzero(~lab)
         if T2 and len(unl):
             vote = counts[leaf_all[:T1, unl]].sum(axis=0)                 # first ensemble's summed counts: released, so free to use
-            pseudo = np.argmax(vote, axis=1)
+            rank1 = np.argsort(np.argsort(counts[first].sum(axis=0), kind='stable'), kind='stable')   # released totals of E1
+            pseudo = argmax_ranked(vote, rank1)                           # a tie to the class E1 saw most, not to the first listed
             self.pseudo_labels_ = self.classes_[pseudo]
             part = check_random_state(self.random_state).integers(0, T2, size=len(unl)) + T1   # public: pseudo-labels are released
             lc2 = np.bincount(leaf_all[part, unl] * C + pseudo, minlength=self.trees_.n_leaves * C).reshape(-1, C)

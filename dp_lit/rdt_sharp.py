@@ -15,15 +15,14 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
-from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan
+from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
 __all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
-           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'split_ties', 'argmax_ranked', 'vote_counts',
-           'RDTSharpClassifier']
+           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'vote_counts', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -245,21 +244,6 @@ def _primary_counters(est, cells, keys, y_idx) -> LeafTable:
                            for s in range(0, len(cells), _CELL_STEP)]) if len(cells) else np.zeros((0, C))
     est._key = None                                           # stored: every counter drawn; the key is dropped
     return LeafTable(cells, vals)
-
-# %% ../nbs/12_rdt_sharp.ipynb #1b29d77c
-def split_ties(total:np.ndarray, # (n, n_classes) summed noisy counts, one row per query row
-              ) -> np.ndarray:
-    "Each row's vote: 1 on its largest entry, split evenly over the entries tied at the maximum (no class favoured by its position)."
-    top = total == total.max(axis=1, keepdims=True)
-    return top / top.sum(axis=1, keepdims=True)
-
-# %% ../nbs/12_rdt_sharp.ipynb #f1373742
-def argmax_ranked(p:np.ndarray, # (n, n_classes) scores
-                  rank:np.ndarray, # (n_classes,) a public ranking of the classes, all distinct
-                 ) -> np.ndarray:
-    "Index of each row's largest entry; a tie goes to the tied class of highest `rank`, never to the first position."
-    top = p == p.max(axis=1, keepdims=True)
-    return np.argmax(np.where(top, np.asarray(rank, float)[None, :], -np.inf), axis=1)
 
 # %% ../nbs/12_rdt_sharp.ipynb #0de78505
 def vote_counts(cidx:np.ndarray, # (n_trees, n) each row's center per tree (dense indices)
