@@ -170,7 +170,7 @@ class RandomDecisionTreeClassifier(OneFitAtATime, RandomTreesMixin, ClassifierMi
 # %% ../nbs/11_rdt.ipynb #ed074330
 _AUTO_ROWS_SHARE = 0.05        # share of epsilon spent on the row count when max_depth='auto' needs it
 NOISES = ('laplace', 'geometric')
-_NOISE_BLOCK = 1 << 15         # keyed noise is computed for this many leaves at a time (its working memory)
+_NOISE_BLOCK = 1 << 13         # keyed noise is computed for this many leaves at a time (its working memory)
 
 NOISY_COUNTS = {               # the noise parameters of Private-RDT and RDT#, as `_parameter_constraints` entries
     'epsilon': [EPSILON_OR_INF], 'noise': [Check(check_choice, options=NOISES)],
@@ -439,7 +439,7 @@ MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit ma
 PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
 _PROGRESS_WORK = 5e7    # fits planned above this show a progress bar
 _STORED_ROWS = 1 << 16  # rows per block of a stored fit that shows its progress
-_WALK_CELLS = 1 << 20   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
+_WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
 
 class WorkPlanError(ValueError):
     "A fit whose work, planned from public quantities, passes `max_work()`."
@@ -512,7 +512,8 @@ def planned_memory(space:FeatureSpace, n_estimators:int, max_depth:int, n_classe
         return float(n_leaves) * (_TABLE_BYTES + _CELL_BYTES * n_classes)
     per_tree = leaf_bound(space, max_depth)
     reached = n_estimators * (per_tree if n_rows is None else min(per_tree, float(n_rows)))   # each row reaches one leaf per tree
-    tables = min(n_estimators * per_tree, TABLE_LIMIT) * _TABLE_BYTES     # node tables, when the forest is small enough for them
+    forest = n_estimators * per_tree
+    tables = forest * _TABLE_BYTES if forest <= TABLE_LIMIT else 0.0      # node tables, when the forest is small enough for them
     walk = _WALK_CELLS * _WALK_BYTES + _NOISE_BLOCK * n_classes * _CELL_BYTES * 8   # one block of walks; one block of keyed noise
     return reached * (_KEYED_BYTES[0] + _KEYED_BYTES[1] * n_classes) + tables + walk
 
@@ -620,15 +621,12 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
     def _check_memory(self, drawn, h:int, n_pub):
         "MemoryPlanError, before any budget is reserved, when the fit's plan (`planned_memory`, public quantities only) passes the limit."
         n_leaves = stored_leaves(drawn, h, self.max_stored_leaves)
-        need = planned_memory(self.space_, self.n_estimators, h, len(self.classes_), n_leaves, n_pub)
+        rows = n_pub if n_pub is not None else PLAN_ROWS                  # a private size: the nominal rows of the work plan
+        need = planned_memory(self.space_, self.n_estimators, h, len(self.classes_), n_leaves, rows)
         if n_leaves is not None: what = f"{self.n_estimators:,} trees of height {h}, every leaf stored ({n_leaves:,} leaves)"
-        else: what = (f"{self.n_estimators:,} trees of height {h} in keyed mode (up to {leaf_bound(self.space_, h):.3g} leaves per tree, "
-                      + ("at most one reached per public row)" if n_pub is not None else
-                         "any of them reached: the number of rows is private under add/remove)"))
-        check_memory_plan(need, f"{type(self).__name__}: {what}",
-                          "lower max_depth or n_estimators" + ("" if n_pub is not None or n_leaves is not None else
-                          ", use max_depth='auto' (its height is planned from public quantities), or neighbours='substitution' "
-                          "if the number of rows is public") + ", or raise DP_LIT_MAX_MEMORY")
+        else: what = (f"{self.n_estimators:,} trees of height {h} in keyed mode (each row reaches one leaf per tree; planned with "
+                      + (f"{n_pub:,} public rows)" if n_pub is not None else f"{PLAN_ROWS:,} rows, since the size is private)"))
+        check_memory_plan(need, f"{type(self).__name__}: {what}", "lower max_depth or n_estimators, or raise DP_LIT_MAX_MEMORY")
 
     def _warn_few_rows(self, rows, n_leaves):
         "FewRowsPerTreeWarning when the expected rows per leaf (public or noisy size) fall below the noise's standard deviation."
