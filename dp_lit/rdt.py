@@ -83,11 +83,11 @@ class RandomTreesMixin:
         name = type(self).__name__
         df = as_frame(X)
         y = check_y(y, df.shape[0], name)
-        self.classes_ = np.sort(resolve_classes(y, self.classes if classes is None else classes, where=name))
+        self.classes_, y_idx = resolve_classes(y, self.classes if classes is None else classes, where=name, codes=True)
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        return self.space_.encode(df, warn=name, compact=True), self._class_index(y)
+        return self.space_.encode(df, warn=name, compact=True), y_idx          # each label's index in the sorted classes
 
     def _height(self, rule, n_rows, epsilon=math.inf, sensitivity=1):
         "The height `rule` (checked by `check_height`) gives for this feature space (`n_rows` is used by 'auto' only)."
@@ -322,23 +322,24 @@ class _Batches(OneFitAtATime):
         return self
 
     def _count(self, E, y_idx, work:float=0.0):
-        "Keys and class counts of the leaves the rows reach (every leaf in stored mode), in blocks: a bar when the work passes `_PROGRESS_WORK`."
+        "Keys and class counts of the leaves the rows reach (every leaf in stored mode), in blocks; a bar (in percent) when the planned work is long."
         st, C = self.structure_, len(self.classes_)
         tab = st._tables()
         every = tab is not None and self._key is None
-        if tab is not None and (not every or work <= _PROGRESS_WORK):     # node tables: memory bounded by the forest
+        long = work > (_PROGRESS_STORED if every else _PROGRESS_WORK)      # from public quantities only
+        if tab is not None and (not every or not long):                    # node tables: memory bounded by the forest
             return st.leaf_counts(E, y_idx, C, every=every)
-        bar = None
-        if work > _PROGRESS_WORK:
+        bar, share = None, 100.0 / max(1, st.n_trees * len(E))             # the bar counts percent: it never shows the row count
+        if long:
             from tqdm.auto import tqdm
-            bar = tqdm(total=st.n_trees * len(E), desc=f'{type(self).__name__}: {st.n_trees:,} trees', unit='row-tree', unit_scale=True)
+            bar = tqdm(total=100, desc=f'{type(self).__name__}: {st.n_trees:,} trees', unit='%', bar_format='{l_bar}{bar}| {elapsed}<{remaining}')
         try:
             if every:                                                      # stored: whole-number counts summed by block, exactly
                 counts = None
                 for s in range(0, len(E), _STORED_ROWS):
                     keys, c = st.leaf_counts(E[s:s + _STORED_ROWS], y_idx[s:s + _STORED_ROWS], C, every=True)
                     counts = c if counts is None else counts + c
-                    if bar is not None: bar.update(st.n_trees * min(_STORED_ROWS, len(E) - s))
+                    if bar is not None: bar.update(share * st.n_trees * min(_STORED_ROWS, len(E) - s))
                 return keys, counts
             ks, cs = [], []                                                # keyed, hashed walks: blocks of trees x rows
             for t0, t1, rows in keyed_blocks(st.n_trees, st.max_depth):
@@ -348,7 +349,7 @@ class _Batches(OneFitAtATime):
                 for s in range(0, len(E), rows):
                     k, c = sub.leaf_counts(E[s:s + rows], y_idx[s:s + rows], C, every=False)
                     pk.append(k); pc.append(c)
-                    if bar is not None: bar.update((t1 - t0) * len(E[s:s + rows]))
+                    if bar is not None: bar.update(share * (t1 - t0) * min(rows, len(E) - s))
                 k, c = merge_counts(pk, pc); del pk, pc                    # this block of trees' reached leaves
                 ks.append(k); cs.append(c)
             return merge_counts(ks, cs)                                    # exact: integer counts summed by key
@@ -437,7 +438,8 @@ class _NoisyLeaves:
 # %% ../nbs/11_rdt.ipynb #0195a93a
 MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit may plan (about 10-18 min of hashed walks)
 PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
-_PROGRESS_WORK = 5e7    # fits planned above this show a progress bar
+_PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
+_PROGRESS_STORED = 1e9  # stored fits above this (compiled walks over node tables: about 10 ns per unit)
 _STORED_ROWS = 1 << 16  # rows per block of a stored fit that shows its progress
 _WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
 
