@@ -53,7 +53,7 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
         h_size = math.floor(((-z * math.sqrt(v) + math.sqrt(z * z * v + 4 * mu * a)) / (2 * mu)) ** 2 + 1e-9)
     n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
     h_attr = n_cat // 2 + 4 * n_num                    # the paper's k/2 for categorical data; numeric attributes may repeat
-    h_floor = space.n_features // 2 if n_num else 1    # with numeric attributes, never below the paper's k/2
+    h_floor = min(space.n_features // 2, math.floor(a / mu)) if n_num else 1   # numeric: the paper's k/2, if a typical leaf fills
     return int(min(max(1, h_floor, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
 
 
