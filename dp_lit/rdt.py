@@ -590,9 +590,9 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         h_plan = (auto_max_depth(self.space_, 1e300, self.n_estimators, math.inf) if rule == 'auto' and n_pub is None
                   else self._height(rule, n_pub, eps, self._sensitivity))    # 'auto' without a public size: its cap
         drawn = RandomStructure(self.space_, self.n_estimators, h_plan, random_state=self.random_state)   # public
-        h_store = stored_height(drawn, self.max_stored_leaves) if rule == 'auto' else h_plan   # 'auto' stays storable
-        check_work(self.n_estimators, h_store, n_pub, rule)                # refused here: nothing spent, nothing drawn
-        self._check_memory(drawn, h_store, n_pub)
+        storable = rule == 'auto' and stored_leaves(drawn, 1, self.max_stored_leaves) is not None   # 'auto' is cut to fit
+        check_work(self.n_estimators, h_plan, n_pub, rule)                 # refused here: nothing spent, nothing drawn
+        self._check_memory(drawn, h_plan, n_pub, storable)
         if p['budget'] is None: ledger = Budget(eps, name='PrivateRDTClassifier')
         else: ledger = p['budget'].reserve(eps, 'PrivateRDTClassifier fit')  # the whole fit, atomically: refused here, before any noise
         # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
@@ -604,7 +604,8 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
             src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
             n_rows = max(1, int(geometric_mechanism(np.int64(n_rows), 1, self.n_rows_eps_, random_state=src)))
         self.n_rows_used_ = n_rows
-        self.max_depth_ = min(self._height(rule, n_rows, eps, self._sensitivity), h_store)
+        h = self._height(rule, n_rows, eps, self._sensitivity)
+        self.max_depth_ = stored_height(truncated(drawn, h), self.max_stored_leaves) if storable else h
         self.structure_ = truncated(drawn, self.max_depth_)
         every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
         C = len(self.classes_)
@@ -621,12 +622,13 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         self.n_batches_ = 0
         return planned_work(self.n_estimators, self.max_depth_, rows)
 
-    def _check_memory(self, drawn, h:int, n_pub):
+    def _check_memory(self, drawn, h:int, n_pub, storable:bool=False):
         "MemoryPlanError, before any budget is reserved, when the fit's plan (`planned_memory`, public quantities only) passes the limit."
-        n_leaves = stored_leaves(drawn, h, self.max_stored_leaves)
+        n_leaves = self.max_stored_leaves if storable else stored_leaves(drawn, h, self.max_stored_leaves)   # 'auto': at most this
         rows = n_pub if n_pub is not None else PLAN_ROWS                  # a private size: the nominal rows of the work plan
         need = planned_memory(self.space_, self.n_estimators, h, len(self.classes_), n_leaves, rows)
-        if n_leaves is not None: what = f"{self.n_estimators:,} trees of height {h}, every leaf stored ({n_leaves:,} leaves)"
+        if n_leaves is not None: what = (f"{self.n_estimators:,} trees, every leaf stored ({'at most ' if storable else ''}"
+                                         f"{n_leaves:,} leaves{'' if storable else f' at height {h}'})")
         else: what = (f"{self.n_estimators:,} trees of height {h} in keyed mode (each row reaches one leaf per tree; planned with "
                       + (f"{n_pub:,} public rows)" if n_pub is not None else f"{PLAN_ROWS:,} rows, since the size is private)"))
         check_memory_plan(need, f"{type(self).__name__}: {what}", "lower max_depth or n_estimators, or raise DP_LIT_MAX_MEMORY")
