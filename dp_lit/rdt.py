@@ -494,6 +494,8 @@ def keyed_blocks(n_trees:int, max_depth:int):
     rows = max(256, _WALK_CELLS // (tb * (max_depth + 1)))
     return [(t, min(t + tb, n_trees), rows) for t in range(0, n_trees, tb)]
 
+
+# %% ../nbs/11_rdt.ipynb #b9fca64e
 def leaf_bound(space:FeatureSpace, max_depth:int) -> float:
     "Most leaves one tree of height `max_depth` can have: 2 per numeric split, m per categorical attribute (once per path)."
     sizes = sorted((int(m) for m in space.n_values[space.is_cat]), reverse=True) + [0] * max_depth
@@ -531,6 +533,8 @@ def truncated(structure:RandomStructure, max_depth:int) -> RandomStructure:
     sub.chunk = max(1, min(32, (1 << 12) // int(min(leaf_bound(sub.space, sub.max_depth), 1 << 12))))   # trees drawn at once
     return sub
 
+
+# %% ../nbs/11_rdt.ipynb #e77ce02b
 def stored_leaves(structure:RandomStructure, max_depth:int, max_leaves:int) -> int|None:
     "Leaves of the forest cut at `max_depth` when at most `max_leaves`, else None (numeric trees: 2^h each, counted without drawing)."
     if not structure.space.is_cat.any():
@@ -538,6 +542,8 @@ def stored_leaves(structure:RandomStructure, max_depth:int, max_leaves:int) -> i
         return n if n <= max_leaves else None
     return truncated(structure, max_depth).n_leaves(limit=max_leaves)
 
+
+# %% ../nbs/11_rdt.ipynb #72f49e04
 def stored_height(structure:RandomStructure, max_leaves:int) -> int:
     "The greatest height, at most the structure's, whose forest has at most `max_leaves` leaves; the structure's own when none has."
     for h in range(structure.max_depth, 0, -1):
