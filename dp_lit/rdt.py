@@ -26,12 +26,15 @@ from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, reso
                           resolve_classes, as_frame, encode_fitted, merge_counts, TABLE_LIMIT)
 
 # %% auto #0
-__all__ = ['HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS', 'auto_max_depth', 'check_height',
-           'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'WorkPlanError',
-           'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd', 'PrivateRDTClassifier',
-           'PrivateID3Classifier']
+__all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS', 'auto_max_depth',
+           'check_height', 'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin',
+           'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd',
+           'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated', 'stored_leaves', 'stored_height',
+           'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
+AUTO_SPREAD = 2.0      # z: a row this many standard deviations below the typical leaf mass still finds about c rows in its leaf
+
 def auto_max_depth(space:FeatureSpace, # the public feature space
                    n_rows:float, # number of training rows: public, or a private estimate
                    n_trees:int=10, # trees sharing the budget
@@ -39,14 +42,19 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
                    sensitivity:int=1, # L1 sensitivity of one tree's leaf vector
                    max_height:int=20, # never deeper than this
                   ) -> int:
-    "Tree height from public quantities: about n_rows / c occupied leaves, c growing with the noise (see the prose)."
+    "Tree height from public quantities: the deepest h at which a row's leaf still holds about c rows, c growing with the noise (see the prose)."
     c = 2.0 + (0.0 if math.isinf(epsilon) else 4.0 * sensitivity * math.sqrt(n_trees) / epsilon)
-    leaves = max(float(n_rows) / c, 1.0)
-    logb = np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), math.log(2) / 2)   # numeric: half a bit per split
-    h_size = math.floor(math.log(leaves) / max(float(np.mean(logb)), 1e-9))
+    a = math.log(max(float(n_rows) / c, 1.0))                             # ln L: the leaves the rows can fill
+    mu = max(float(np.mean(np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5))), 1e-9)  # nats one level takes
+    v = float(np.mean(~space.is_cat)) / 4                                 # their variance: 1/4 per numeric split
+    if v == 0: h_size = math.floor(a / mu)                                # categorical: every leaf of a level alike
+    else:                                                                 # mu h + z sqrt(v h) <= a, solved for sqrt(h)
+        z = AUTO_SPREAD
+        h_size = math.floor(((-z * math.sqrt(v) + math.sqrt(z * z * v + 4 * mu * a)) / (2 * mu)) ** 2 + 1e-9)
     n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
     h_attr = n_cat // 2 + 4 * n_num                    # the paper's k/2 for categorical data; numeric attributes may repeat
-    return int(min(max(1, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
+    h_floor = min(space.n_features // 2, math.floor(a / mu)) if n_num else 1   # numeric: the paper's k/2, if a typical leaf fills
+    return int(min(max(1, h_floor, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
 
 
 # %% ../nbs/11_rdt.ipynb #0face91c
@@ -76,11 +84,11 @@ class RandomTreesMixin:
         name = type(self).__name__
         df = as_frame(X)
         y = check_y(y, df.shape[0], name)
-        self.classes_ = np.sort(resolve_classes(y, self.classes if classes is None else classes, where=name))
+        self.classes_, y_idx = resolve_classes(y, self.classes if classes is None else classes, where=name, codes=True)
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        return self.space_.encode(df, warn=name, compact=True), self._class_index(y)
+        return self.space_.encode(df, warn=name, compact=True), y_idx          # each label's index in the sorted classes
 
     def _height(self, rule, n_rows, epsilon=math.inf, sensitivity=1):
         "The height `rule` (checked by `check_height`) gives for this feature space (`n_rows` is used by 'auto' only)."
@@ -163,6 +171,7 @@ class RandomDecisionTreeClassifier(OneFitAtATime, RandomTreesMixin, ClassifierMi
 # %% ../nbs/11_rdt.ipynb #ed074330
 _AUTO_ROWS_SHARE = 0.05        # share of epsilon spent on the row count when max_depth='auto' needs it
 NOISES = ('laplace', 'geometric')
+_NOISE_BLOCK = 1 << 13         # keyed noise is computed for this many leaves at a time (its working memory)
 
 NOISY_COUNTS = {               # the noise parameters of Private-RDT and RDT#, as `_parameter_constraints` entries
     'epsilon': [EPSILON_OR_INF], 'noise': [Check(check_choice, options=NOISES)],
@@ -191,6 +200,9 @@ class NoisyCountsMixin:
             if self.noise == 'laplace':
                 return laplace_mechanism(counts, sens, eps_t, random_state=self._noise_src)
             return geometric_mechanism(counts.astype(np.int64), sens, eps_t, random_state=self._noise_src).astype(float)
+        if len(counts) > _NOISE_BLOCK:                                     # the same values, in bounded memory
+            return np.concatenate([self._noise(counts[s:s + _NOISE_BLOCK], keys[s:s + _NOISE_BLOCK], batch)
+                                   for s in range(0, len(counts), _NOISE_BLOCK)])
         cls = np.arange(counts.shape[1])[None, :]
         if self.noise == 'laplace':
             return keyed_laplace_mechanism(counts, sens, eps_t, self._key, keys[:, None], cls, batch)
@@ -311,23 +323,39 @@ class _Batches(OneFitAtATime):
         return self
 
     def _count(self, E, y_idx, work:float=0.0):
-        "Keys and class counts of the leaves the rows reach (every leaf when the forest's node tables exist); in blocks of trees above `_BLOCK_WORK`."
+        "Keys and class counts of the leaves the rows reach (every leaf in stored mode), in blocks; a bar (in percent) when the planned work is long."
         st, C = self.structure_, len(self.classes_)
-        every = st._tables() is not None and self._key is None
-        if every or work <= _BLOCK_WORK or st._tables() is not None or st.n_trees < 2:
+        tab = st._tables()
+        every = tab is not None and self._key is None
+        long = work > (_PROGRESS_STORED if every else _PROGRESS_WORK)      # from public quantities only
+        if tab is not None and (not every or not long):                    # node tables: memory bounded by the forest
             return st.leaf_counts(E, y_idx, C, every=every)
-        size = -(-st.n_trees // min(st.n_trees, _N_BLOCKS))             # keyed mode, hashed walks: blocks of trees
-        blocks = [(s, min(s + size, st.n_trees)) for s in range(0, st.n_trees, size)]
-        if work > _PROGRESS_WORK:
+        bar, share = None, 100.0 / max(1, st.n_trees * len(E))             # the bar counts percent: it never shows the row count
+        if long:
             from tqdm.auto import tqdm
-            blocks = tqdm(blocks, desc=f'{type(self).__name__}: {st.n_trees:,} trees in blocks of {size:,}', unit='block')
-        ks, cs = [], []
-        for s, e in blocks:                                                # the same seeds, so the same leaf keys
-            sub = copy.copy(st); sub.__dict__.pop('_tab', None)
-            sub.seeds, sub.n_trees, sub._tab_over = st.seeds[s:e], e - s, TABLE_LIMIT   # walked by hash, like the whole forest
-            k, c = sub.leaf_counts(E, y_idx, C, every=False)
-            ks.append(k); cs.append(c)
-        return merge_counts(ks, cs)                                        # exact: integer counts summed by key
+            bar = tqdm(total=100, desc=f'{type(self).__name__}: {st.n_trees:,} trees', unit='%', bar_format='{l_bar}{bar}| {elapsed}<{remaining}')
+        try:
+            if every:                                                      # stored: whole-number counts summed by block, exactly
+                counts = None
+                for s in range(0, len(E), _STORED_ROWS):
+                    keys, c = st.leaf_counts(E[s:s + _STORED_ROWS], y_idx[s:s + _STORED_ROWS], C, every=True)
+                    counts = c if counts is None else counts + c
+                    if bar is not None: bar.update(share * st.n_trees * min(_STORED_ROWS, len(E) - s))
+                return keys, counts
+            ks, cs = [], []                                                # keyed, hashed walks: blocks of trees x rows
+            for t0, t1, rows in keyed_blocks(st.n_trees, st.max_depth):
+                sub = copy.copy(st); sub.__dict__.pop('_tab', None)        # the same seeds, so the same leaf keys
+                sub.seeds, sub.n_trees, sub._tab_over, sub.chunk = st.seeds[t0:t1], t1 - t0, TABLE_LIMIT, t1 - t0
+                pk, pc = [], []
+                for s in range(0, len(E), rows):
+                    k, c = sub.leaf_counts(E[s:s + rows], y_idx[s:s + rows], C, every=False)
+                    pk.append(k); pc.append(c)
+                    if bar is not None: bar.update(share * (t1 - t0) * min(rows, len(E) - s))
+                k, c = merge_counts(pk, pc); del pk, pc                    # this block of trees' reached leaves
+                ks.append(k); cs.append(c)
+            return merge_counts(ks, cs)                                    # exact: integer counts summed by key
+        finally:
+            if bar is not None: bar.close()
 
     def _release(self, keys, counts, label, disjoint:bool=True):
         "Add one batch's noisy counts to the release: charge the ledger (a part of the parallel block if disjoint, else sequentially), then noise."
@@ -411,9 +439,10 @@ class _NoisyLeaves:
 # %% ../nbs/11_rdt.ipynb #0195a93a
 MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit may plan (about 10-18 min of hashed walks)
 PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
-_BLOCK_WORK = 5e7       # fits planned above this count their trees in blocks...
-_PROGRESS_WORK = 5e7    # ... and show a progress bar above this
-_N_BLOCKS = 100         # blocks of trees in such a fit
+_PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
+_PROGRESS_STORED = 1e9  # stored fits above this (compiled walks over node tables: about 10 ns per unit)
+_STORED_ROWS = 1 << 16  # rows per block of a stored fit that shows its progress
+_WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
 
 class WorkPlanError(ValueError):
     "A fit whose work, planned from public quantities, passes `max_work()`."
@@ -452,6 +481,75 @@ def check_work(n_estimators:int, max_depth:int, n_rows:float|None=None, rule=Non
 def noise_sd(sensitivity:float, epsilon_tree:float) -> float:
     "Standard deviation of Laplace noise on one count at sensitivity / epsilon_tree (the geometric's is slightly less)."
     return math.sqrt(2) * sensitivity / epsilon_tree
+
+# %% ../nbs/11_rdt.ipynb #180f7500
+_TABLE_BYTES = 160      # measured: bytes per leaf of a forest's node tables (the nodes above a leaf included)
+_CELL_BYTES = 80        # measured: peak bytes per (leaf, class) cell while exact noise is drawn for a stored forest
+_KEYED_BYTES = (48, 32) # per reached leaf in keyed mode: bytes, plus bytes per class (keys, counts, merges, the noisy table)
+_WALK_BYTES = 32        # per (tree, row, level) cell of a hashed walk: path keys, attributes, thresholds, branches
+
+def keyed_blocks(n_trees:int, max_depth:int):
+    "Blocks (first tree, end tree, rows per step) of a keyed fit's hashed walks: at most about `_WALK_CELLS` cells each."
+    tb = max(1, min(32, n_trees, _WALK_CELLS // ((max_depth + 1) * 4096)))
+    rows = max(256, _WALK_CELLS // (tb * (max_depth + 1)))
+    return [(t, min(t + tb, n_trees), rows) for t in range(0, n_trees, tb)]
+
+
+# %% ../nbs/11_rdt.ipynb #b9fca64e
+def leaf_bound(space:FeatureSpace, max_depth:int) -> float:
+    "Most leaves one tree of height `max_depth` can have: 2 per numeric split, m per categorical attribute (once per path)."
+    sizes = sorted((int(m) for m in space.n_values[space.is_cat]), reverse=True) + [0] * max_depth
+    num = bool((~space.is_cat).any())
+    out, i = 1.0, 0
+    for _ in range(max_depth):
+        if num and sizes[i] <= 2: out *= 2
+        else: out *= max(sizes[i], 1); i += 1
+    return out
+
+
+# %% ../nbs/11_rdt.ipynb #2bc33dbf
+def planned_memory(space:FeatureSpace, n_estimators:int, max_depth:int, n_classes:int,
+                   n_leaves:int|None=None, # the forest's leaves when it stores them all (stored mode); None: keyed
+                   n_rows:float|None=None, # public size, or the released noisy row count; None: not known (add/remove)
+                  ) -> float:
+    "Bytes a Private-RDT fit allocates beyond the encoded rows, from public quantities: stored leaves, or reached leaves and walk blocks."
+    if n_leaves is not None:                                               # every leaf stored: the forest bounds it
+        return float(n_leaves) * (_TABLE_BYTES + _CELL_BYTES * n_classes)
+    per_tree = leaf_bound(space, max_depth)
+    reached = n_estimators * (per_tree if n_rows is None else min(per_tree, float(n_rows)))   # each row reaches one leaf per tree
+    forest = n_estimators * per_tree
+    tables = forest * _TABLE_BYTES if forest <= TABLE_LIMIT else 0.0      # node tables, when the forest is small enough for them
+    walk = _WALK_CELLS * _WALK_BYTES + _NOISE_BLOCK * n_classes * _CELL_BYTES * 8   # one block of walks; one block of keyed noise
+    return reached * (_KEYED_BYTES[0] + _KEYED_BYTES[1] * n_classes) + tables + walk
+
+
+# %% ../nbs/11_rdt.ipynb #ad9d62c8
+def truncated(structure:RandomStructure, max_depth:int) -> RandomStructure:
+    "The same trees cut at height `max_depth` (a node's rule depends only on its tree's seed and its path), drawn in chunks of bounded memory."
+    sub = structure
+    if max_depth != structure.max_depth:
+        sub = copy.copy(structure); sub.__dict__.pop('_tab', None); sub.__dict__.pop('_tab_over', None)
+        sub.max_depth = int(max_depth)
+    sub.chunk = max(1, min(32, (1 << 12) // int(min(leaf_bound(sub.space, sub.max_depth), 1 << 12))))   # trees drawn at once
+    return sub
+
+
+# %% ../nbs/11_rdt.ipynb #e77ce02b
+def stored_leaves(structure:RandomStructure, max_depth:int, max_leaves:int) -> int|None:
+    "Leaves of the forest cut at `max_depth` when at most `max_leaves`, else None (numeric trees: 2^h each, counted without drawing)."
+    if not structure.space.is_cat.any():
+        n = structure.n_trees * 2 ** int(max_depth)
+        return n if n <= max_leaves else None
+    return truncated(structure, max_depth).n_leaves(limit=max_leaves)
+
+
+# %% ../nbs/11_rdt.ipynb #72f49e04
+def stored_height(structure:RandomStructure, max_leaves:int) -> int:
+    "The greatest height, at most the structure's, whose forest has at most `max_leaves` leaves; the structure's own when none has."
+    for h in range(structure.max_depth, 0, -1):
+        if stored_leaves(structure, h, max_leaves) is not None: return h
+    return structure.max_depth
+
 
 # %% ../nbs/11_rdt.ipynb #b57027ec
 class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
@@ -497,7 +595,10 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         n_pub = n_rows_fn() if self.neighbours != 'add_remove' else None   # same size for both neighbours: public
         h_plan = (auto_max_depth(self.space_, 1e300, self.n_estimators, math.inf) if rule == 'auto' and n_pub is None
                   else self._height(rule, n_pub, eps, self._sensitivity))    # 'auto' without a public size: its cap
+        drawn = RandomStructure(self.space_, self.n_estimators, h_plan, random_state=self.random_state)   # public
+        storable = rule == 'auto' and stored_leaves(drawn, 1, self.max_stored_leaves) is not None   # 'auto' is cut to fit
         check_work(self.n_estimators, h_plan, n_pub, rule)                 # refused here: nothing spent, nothing drawn
+        self._check_memory(drawn, h_plan, n_pub, storable)
         if p['budget'] is None: ledger = Budget(eps, name='PrivateRDTClassifier')
         else: ledger = p['budget'].reserve(eps, 'PrivateRDTClassifier fit')  # the whole fit, atomically: refused here, before any noise
         # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
@@ -509,8 +610,9 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
             src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
             n_rows = max(1, int(geometric_mechanism(np.int64(n_rows), 1, self.n_rows_eps_, random_state=src)))
         self.n_rows_used_ = n_rows
-        self.max_depth_ = self._height(rule, n_rows, eps, self._sensitivity)
-        self.structure_ = RandomStructure(self.space_, self.n_estimators, self.max_depth_, random_state=self.random_state)
+        h = self._height(rule, n_rows, eps, self._sensitivity)
+        self.max_depth_ = stored_height(truncated(drawn, h), self.max_stored_leaves) if storable else h
+        self.structure_ = truncated(drawn, self.max_depth_)
         every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
         C = len(self.classes_)
         if every is not None:                                              # every leaf stored: nothing secret kept
@@ -525,6 +627,17 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
         self.n_batches_ = 0
         return planned_work(self.n_estimators, self.max_depth_, rows)
+
+    def _check_memory(self, drawn, h:int, n_pub, storable:bool=False):
+        "MemoryPlanError, before any budget is reserved, when the fit's plan (`planned_memory`, public quantities only) passes the limit."
+        n_leaves = self.max_stored_leaves if storable else stored_leaves(drawn, h, self.max_stored_leaves)   # 'auto': at most this
+        rows = n_pub if n_pub is not None else PLAN_ROWS                  # a private size: the nominal rows of the work plan
+        need = planned_memory(self.space_, self.n_estimators, h, len(self.classes_), n_leaves, rows)
+        if n_leaves is not None: what = (f"{self.n_estimators:,} trees, every leaf stored ({'at most ' if storable else ''}"
+                                         f"{n_leaves:,} leaves{'' if storable else f' at height {h}'})")
+        else: what = (f"{self.n_estimators:,} trees of height {h} in keyed mode (each row reaches one leaf per tree; planned with "
+                      + (f"{n_pub:,} public rows)" if n_pub is not None else f"{PLAN_ROWS:,} rows, since the size is private)"))
+        check_memory_plan(need, f"{type(self).__name__}: {what}", "lower max_depth or n_estimators, or raise DP_LIT_MAX_MEMORY")
 
     def _warn_few_rows(self, rows, n_leaves):
         "FewRowsPerTreeWarning when the expected rows per leaf (public or noisy size) fall below the noise's standard deviation."
@@ -541,7 +654,9 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
     def _fit(self, X, y, p:dict, classes=None):
         E, y_idx = self._setup(X, y, classes)
         work = self._begin(lambda: len(E), p)
-        self._release(*self._count(E, y_idx, work), 'fit')
+        counts = self._count(E, y_idx, work)
+        del E                                                              # the encoded rows are not needed for the noise
+        self._release(*counts, 'fit')
         return self
 
 
