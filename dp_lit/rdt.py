@@ -21,7 +21,7 @@ from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, no
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
 from .accounting import Budget, BudgetExceededError
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
-                         EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan)
+                         EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan, argmax_ranked)
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
                           resolve_classes, as_frame, encode_fitted, merge_counts, TABLE_LIMIT)
 
@@ -105,10 +105,16 @@ class RandomTreesMixin:
     def _encode(self, X):
         return encode_fitted(self, X, 'structure_', compact=True)
 
+    def _class_rank(self) -> np.ndarray:
+        "Each class's rank by its released total over the stored leaves: the order ties are broken in (not the order of `classes`)."
+        v = getattr(getattr(self, 'leaves_', None), 'values', None)
+        tot = np.zeros(len(self.classes_)) if v is None or len(v) == 0 else np.asarray(v, float).reshape(-1, len(self.classes_)).sum(axis=0)
+        return np.argsort(np.argsort(tot, kind='stable'), kind='stable')
+
     def predict(self, X):
-        "The most probable class of each row."
+        "The most probable class of each row; a tie (an all-zero row included) to the class with the larger released total."
         check_is_fitted(self, 'structure_')
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        return self.classes_[argmax_ranked(self.predict_proba(X), self._class_rank())]
 
 
 # %% ../nbs/11_rdt.ipynb #1d1bb2e7
@@ -782,7 +788,8 @@ class PrivateID3Classifier(OneFitAtATime, _ID3Tree, ClassifierMixin, BaseEstimat
             i = queue.pop(0); node = self.nodes_[i]; reserved -= 1
             rows = node.pop('rows')
             hist = self._query(np.bincount(yi[rows], minlength=C), rng)
-            node['label'] = int(np.argmax(hist)) if hist.max() > 0 else -1
+            if i == 0: self.class_rank_ = np.argsort(np.argsort(hist, kind='stable'), kind='stable')   # the root's noisy histogram
+            node['label'] = int(argmax_ranked(hist[None, :], self.class_rank_)[0]) if hist.max() > 0 else -1   # ties: not the first listed
             node['attr'] = -1
             attrs = node['attrs']
             need = len(attrs) + (max(nv[attrs]) if attrs else 0)
