@@ -152,8 +152,40 @@ class _VotePrediction:
         p = self.predict_proba(X)                                          # NotFittedError first
         return self.classes_[np.argmax(p, axis=1)]
 
+# %% ../nbs/14_baselines.ipynb #fc64b01c
+class _SRTCounts:
+    "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, in blocks where the leaves can be listed."
+    def _count(self, E, y_idx, C):
+        "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
+        part = self._parts(len(E), int(self.n_estimators))
+        st = self.structure_
+        if st.leaf_index(E[:0]) is None:                                  # too many leaves to list: every row through every tree at once
+            ids, keys, _ = st.leaves(E)
+            own = part >= 0
+            leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
+            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
+        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks, counts over all leaves
+        full, hit = np.zeros(len(every) * C, np.int64), np.zeros(len(every), bool)
+        for i in range(0, len(E), ROW_BLOCK):
+            idx, pb = st.leaf_index(E[i:i + ROW_BLOCK]), part[i:i + ROW_BLOCK]
+            hit[idx.ravel()] = True                                       # a leaf some row reaches in some tree
+            own = np.flatnonzero(pb >= 0)
+            full += np.bincount(idx[pb[own], own] * C + y_idx[i:i + ROW_BLOCK][own], minlength=len(every) * C)
+        return full.reshape(-1, C)[hit], every[hit]
+
+    def _plan_memory(self, T, C):
+        "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
+        sp = self.space_
+        arity = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2))
+        leaves = float(T) * arity ** self.max_depth_                      # at most this many leaves
+        nbytes = (min(leaves, self.max_stored_leaves) * (24 * C + 32) + min(leaves, TABLE_LIMIT) * 64
+                  + 8 * ROW_BLOCK * (3 * T + self.n_features_in_))
+        check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} ({C} classes)",
+                          "lower n_estimators, max_depth or max_stored_leaves")
+
+
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
     _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
@@ -201,34 +233,6 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy,
     def fit(self, X, y):
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
         return self._fit(X, y, type(self).__name__, validate_params(self)['epsilon'])
-
-    def _count(self, E, y_idx, C):
-        "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
-        part = self._parts(len(E), int(self.n_estimators))
-        st = self.structure_
-        if st.leaf_index(E[:0]) is None:                                  # too many leaves to list: every row through every tree at once
-            ids, keys, _ = st.leaves(E)
-            own = part >= 0
-            leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
-            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
-        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks, counts over all leaves
-        full, hit = np.zeros(len(every) * C, np.int64), np.zeros(len(every), bool)
-        for i in range(0, len(E), ROW_BLOCK):
-            idx, pb = st.leaf_index(E[i:i + ROW_BLOCK]), part[i:i + ROW_BLOCK]
-            hit[idx.ravel()] = True                                       # a leaf some row reaches in some tree
-            own = np.flatnonzero(pb >= 0)
-            full += np.bincount(idx[pb[own], own] * C + y_idx[i:i + ROW_BLOCK][own], minlength=len(every) * C)
-        return full.reshape(-1, C)[hit], every[hit]
-
-    def _plan_memory(self, T, C):
-        "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
-        sp = self.space_
-        arity = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2))
-        leaves = float(T) * arity ** self.max_depth_                      # at most this many leaves
-        nbytes = (min(leaves, self.max_stored_leaves) * (24 * C + 32) + min(leaves, TABLE_LIMIT) * 64
-                  + 8 * ROW_BLOCK * (3 * T + self.n_features_in_))
-        check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} ({C} classes)",
-                          "lower n_estimators, max_depth or max_stored_leaves")
 
     def _fit(self, X, y, name, eps):
         "The body of `fit`."
@@ -431,7 +435,7 @@ def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
 
 # %% ../nbs/14_baselines.ipynb #c9ed6046
 class _MaxTreeSteps:
-    "MaxTree's steps before growing: public codes of the rows (numeric values binned at public cut points) and the per-tree budget."
+    "MaxTree's steps before growing: public codes of the rows (numeric values binned at public cut points), the per-tree budget and the memory plan."
     def _codes(self, df):
         "Category codes, and numeric values binned at equal-width public cut points."
         E = self.space_.encode(df, warn=type(self).__name__ if not hasattr(self, 'trees_') else None)
@@ -449,6 +453,20 @@ class _MaxTreeSteps:
         if self.sampling == 'poisson': return poisson_tree_epsilon(eps, T, self.rate), 'sequential'
         if self.accounting == 'parallel': return eps, 'parallel'
         return eps / T, 'sequential'
+
+    def _plan_memory(self, T, d, C, n):
+        """Refuse (`MemoryPlanError`) trees whose node arrays exceed `memory_limit()`, from trees, depth, arity and classes; the
+        (tree, row) pairs add about 8 T + p (48 + 8 d) bytes per row (p = 1 for disjoint parts, up to T otherwise), counted in the
+        plan only under substitution, where the row count is public."""
+        A = float(max(int(np.max(np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins), initial=2)), 2))
+        nodes = float(T) * A ** max(self.max_depth_ - 1, 0)              # split nodes of the deepest level, at most
+        nbytes = nodes * (17 * d + 8 * A * C + 16) + nodes * A * (8 * C + 24)
+        if self.neighbours == 'substitution':                            # n is public under substitution
+            p = 1 if self.sampling == 'disjoint' else T
+            nbytes += float(n) * (8 * T + p * (48 + 8 * d))
+        check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} on {d} attributes ({C} classes)",
+                          "lower n_estimators, max_depth or numeric_bins")
+
 
 # %% ../nbs/14_baselines.ipynb #d7b0f42c
 class MaxTreeClassifier(OneFitAtATime, _MaxTreeSteps, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
@@ -550,19 +568,6 @@ class MaxTreeClassifier(OneFitAtATime, _MaxTreeSteps, _VotePrediction, ReleasePo
                                                                    noise_source(_sub_seed(self.noise_seed, 2)))
         return self
 
-
-    def _plan_memory(self, T, d, C, n):
-        """Refuse (`MemoryPlanError`) trees whose node arrays exceed `memory_limit()`, from trees, depth, arity and classes; the
-        (tree, row) pairs add about 8 T + p (48 + 8 d) bytes per row (p = 1 for disjoint parts, up to T otherwise), counted in the
-        plan only under substitution, where the row count is public."""
-        A = float(max(int(np.max(np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins), initial=2)), 2))
-        nodes = float(T) * A ** max(self.max_depth_ - 1, 0)              # split nodes of the deepest level, at most
-        nbytes = nodes * (17 * d + 8 * A * C + 16) + nodes * A * (8 * C + 24)
-        if self.neighbours == 'substitution':                            # n is public under substitution
-            p = 1 if self.sampling == 'disjoint' else T
-            nbytes += float(n) * (8 * T + p * (48 + 8 * d))
-        check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} on {d} attributes ({C} classes)",
-                          "lower n_estimators, max_depth or numeric_bins")
 
     def votes(self, X) -> np.ndarray:
         "Each tree's released label at each row, one-hot: (n_estimators, n, n_classes)."

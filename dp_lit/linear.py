@@ -335,16 +335,17 @@ def _hessian_vector(rows, f, v, lam, n_rows=None):
 WARM_ROWS = 16384                      # rows of the warm start (the first ones: a public rule)
 
 def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=None, keep=None):
-    """Damped Newton on the blocks: (iterate, its gradient norm, certified). Narrow problems keep their Hessian while each step
-    cuts the gradient norm eightfold (such a step costs one pass without the Hessian) and recompute it otherwise; wide ones use
-    conjugate gradients with one pass per Hessian-vector product. `H`: a Hessian to start from (not computed at `f`);
-    `keep`: a dict that receives the last Hessian."""
+    """Damped Newton on the blocks: (iterate, its gradient norm, certified). Narrow problems solve with the whole Hessian, taken
+    in the same pass as the next trial point while steps cut the gradient norm less than thirtyfold, and kept (a pass without
+    it) once they cut more; wide ones use conjugate gradients with one pass per Hessian-vector product. `H`: a Hessian to
+    start from (not computed at `f`); `keep`: a dict that receives the last Hessian."""
     W = rows.rmap.width
     full = W <= HESSIAN_MAX
     f = np.zeros(W) if f is None else np.asarray(f, float)
     fresh = H is None or not full                            # H is the Hessian at the current iterate
     val, grad, H1, size = _logistic_pass(rows, f, lam, b, hessian=full and fresh, n_rows=n_rows)
     H = H1 if fresh else H
+    want = not fresh                                         # a Hessian from elsewhere: a fresh one with the first trial point
     gnorm = float(np.linalg.norm(grad)); best = (gnorm, f)
     for _ in range(max_iter):
         if keep is not None: keep['H'] = H
@@ -357,22 +358,23 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
             step = sparse.linalg.cg(Hop, -grad, rtol=0.1 * min(0.5, math.sqrt(gnorm)), atol=0.0, maxiter=20 * W)[0]
         t = 1.0
         while True:                                          # a lower objective, or (values equal to their rounding) a smaller gradient
-            v2, g2, _, size2 = _logistic_pass(rows, f + t * step, lam, b, n_rows=n_rows)
+            v2, g2, H2, size2 = _logistic_pass(rows, f + t * step, lam, b, hessian=full and want, n_rows=n_rows)
             n2 = float(np.linalg.norm(g2))
             accepted = v2 < val or (v2 <= val + 8 * _U * max(size, size2) and n2 < gnorm)
             if accepted or t < 1e-10 or (full and not fresh): break
             t /= 2
         if full and not fresh and not accepted:              # a kept Hessian's step failed: the Hessian here, then again
-            val, grad, H, size = _logistic_pass(rows, f, lam, b, hessian=True, n_rows=n_rows); fresh = True
+            val, grad, H, size = _logistic_pass(rows, f, lam, b, hessian=True, n_rows=n_rows); fresh, want = True, False
             continue
-        fast = accepted and t == 1.0 and n2 <= gnorm / 8
+        fast = accepted and t == 1.0 and n2 * 30 <= gnorm
         f, val, grad, gnorm, size = f + t * step, v2, g2, n2, size2
         if gnorm < best[0]: best = (gnorm, f)
         if full:
-            fresh = False
-            if not fast and gnorm > tol:                     # slow progress: a fresh Hessian at the new iterate
-                val, grad, H, size = _logistic_pass(rows, f, lam, b, hessian=True, n_rows=n_rows); fresh = True
+            fresh = H2 is not None
+            if fresh: H = H2
+            want = not fast
     return best[1], best[0], best[0] <= tol
+
 
 # %% ../nbs/20_linear.ipynb #a52b5ade
 def _warm_newton(rows, lam, b=None, tol=1e-4, max_iter=200):

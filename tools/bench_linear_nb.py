@@ -5,7 +5,7 @@ Runs alternate dp_lit / diffprivlib, after one warm-up each (excluded); the medi
 memory of one further fit + predict of each (tracemalloc: the bytes numpy and Python allocate, the input excluded) and
 the held-out accuracy. Usage:
 
-    python tools/bench_linear_nb.py [--rows 1000000 300000] [--cols 20] [--reps 5]
+    python tools/bench_linear_nb.py [--rows 1000000 300000] [--cols 20] [--reps 5] [--models 'logistic regression' 'Gaussian naive Bayes']
 """
 import os
 for v in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS', 'NUMBA_NUM_THREADS'): os.environ[v] = '1'
@@ -55,6 +55,7 @@ def main():
     ap.add_argument('--rows', type=int, nargs='+', default=[1_000_000, 300_000])
     ap.add_argument('--cols', type=int, default=20)
     ap.add_argument('--reps', type=int, default=5)
+    ap.add_argument('--models', nargs='+', default=['logistic regression', 'Gaussian naive Bayes'])
     a = ap.parse_args()
     warnings.simplefilter('ignore')
     print(f"load average {os.getloadavg()[0]:.2f}; one thread; epsilon 1; median of {a.reps} alternating runs")
@@ -64,6 +65,7 @@ def main():
     for n in a.rows:
         Xtr, ytr, Xte, yte = data(n, a.cols)
         for name, (ours, peer) in makers(a.cols).items():
+            if name not in a.models: continue
             one(ours, Xtr, ytr, Xte); one(peer, Xtr, ytr, Xte)                  # warm-up, excluded
             T = {'ours': [], 'peer': []}; acc = {'ours': [], 'peer': []}
             for _ in range(a.reps):
