@@ -334,10 +334,10 @@ def _hessian_vector(rows, f, v, lam, n_rows=None):
 # %% ../nbs/20_linear.ipynb #fd5c5604
 WARM_ROWS = 16384                      # rows of the warm start (the first ones: a public rule)
 
-def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=None, keep=None):
+def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=None, keep=None, chord=False):
     """Damped Newton on the blocks: (iterate, its gradient norm, certified). Narrow problems solve with the whole Hessian, taken
-    in the same pass as the next trial point while steps cut the gradient norm less than thirtyfold, and kept (a pass without
-    it) once they cut more; wide ones use conjugate gradients with one pass per Hessian-vector product. `H`: a Hessian to
+    in the same pass as each trial point; with `chord` (many rows) it is kept once steps cut the gradient norm thirtyfold (then
+    a pass costs no Hessian) and taken again after a slow step; wide ones use conjugate gradients with one pass per Hessian-vector product. `H`: a Hessian to
     start from (not computed at `f`); `keep`: a dict that receives the last Hessian."""
     W = rows.rmap.width
     full = W <= HESSIAN_MAX
@@ -345,7 +345,7 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
     fresh = H is None or not full                            # H is the Hessian at the current iterate
     val, grad, H1, size = _logistic_pass(rows, f, lam, b, hessian=full and fresh, n_rows=n_rows)
     H = H1 if fresh else H
-    want = not fresh                                         # a Hessian from elsewhere: a fresh one with the first trial point
+    want = not fresh or not chord                            # a Hessian from elsewhere: a fresh one with the first trial point
     gnorm = float(np.linalg.norm(grad)); best = (gnorm, f)
     for _ in range(max_iter):
         if keep is not None: keep['H'] = H
@@ -369,10 +369,11 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
         fast = accepted and t == 1.0 and n2 * 30 <= gnorm
         f, val, grad, gnorm, size = f + t * step, v2, g2, n2, size2
         if gnorm < best[0]: best = (gnorm, f)
-        if full:
+        if full:                                             # slow: a Hessian with the next trial point, unless this step was
+            stale_step = not fresh                           # taken with a kept one and a fresh one has just been computed
             fresh = H2 is not None
             if fresh: H = H2
-            want = not fast
+            want = not chord or (not fast and not (stale_step and fresh))
     return best[1], best[0], best[0] <= tol
 
 
@@ -383,9 +384,9 @@ def _warm_newton(rows, lam, b=None, tol=1e-4, max_iter=200):
     f0, keep = None, {}
     if n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
         r = WARM_ROWS / n
-        f0 = _newton(rows, lam * r, None if b is None else b * r, tol=tol * r, max_iter=12, n_rows=WARM_ROWS, keep=keep)[0]
+        f0 = _newton(rows, lam * r, None if b is None else b * r, tol=max(tol * r, 1e-6 * WARM_ROWS), max_iter=12, n_rows=WARM_ROWS, keep=keep)[0]
     H = keep.get('H')
-    return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / WARM_ROWS))
+    return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / WARM_ROWS), chord=f0 is not None)
 
 # %% ../nbs/20_linear.ipynb #2aaf6f55
 def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
