@@ -18,10 +18,10 @@ from sklearn.utils._param_validation import Interval
 from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
                                geometric_mechanism, hash_keys, keyed_uniform_integers, uniform_integers, uniform_noise)
 from .accounting import Budget
-from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted
+from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
-                         check_y, validate_params, OneFitAtATime)
-from .linear import DPLogisticRegression
+                         check_y, validate_params, OneFitAtATime, check_memory_plan)
+from .linear import DPLogisticRegression, ROW_BLOCK
 
 # %% auto #0
 __all__ = ['LEAF_MECHANISMS', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels',
@@ -152,8 +152,40 @@ class _VotePrediction:
         p = self.predict_proba(X)                                          # NotFittedError first
         return self.classes_[np.argmax(p, axis=1)]
 
+# %% ../nbs/14_baselines.ipynb #fc64b01c
+class _SRTCounts:
+    "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, in blocks where the leaves can be listed."
+    def _count(self, E, y_idx, C):
+        "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
+        part = self._parts(len(E), int(self.n_estimators))
+        st = self.structure_
+        if st.leaf_index(E[:0]) is None:                                  # too many leaves to list: every row through every tree at once
+            ids, keys, _ = st.leaves(E)
+            own = part >= 0
+            leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
+            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
+        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks, counts over all leaves
+        full, hit = np.zeros(len(every) * C, np.int64), np.zeros(len(every), bool)
+        for i in range(0, len(E), ROW_BLOCK):
+            idx, pb = st.leaf_index(E[i:i + ROW_BLOCK]), part[i:i + ROW_BLOCK]
+            hit[idx.ravel()] = True                                       # a leaf some row reaches in some tree
+            own = np.flatnonzero(pb >= 0)
+            full += np.bincount(idx[pb[own], own] * C + y_idx[i:i + ROW_BLOCK][own], minlength=len(every) * C)
+        return full.reshape(-1, C)[hit], every[hit]
+
+    def _plan_memory(self, T, C):
+        "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
+        sp = self.space_
+        arity = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2))
+        leaves = float(T) * arity ** self.max_depth_                      # at most this many leaves
+        nbytes = (min(leaves, self.max_stored_leaves) * (24 * C + 32) + min(leaves, TABLE_LIMIT) * 64
+                  + 8 * ROW_BLOCK * (3 * T + self.n_features_in_))
+        check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} ({C} classes)",
+                          "lower n_estimators, max_depth or max_stored_leaves")
+
+
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
     _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
@@ -202,14 +234,6 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy,
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
         return self._fit(X, y, type(self).__name__, validate_params(self)['epsilon'])
 
-    def _count(self, E, y_idx, C):
-        "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
-        part = self._parts(len(E), int(self.n_estimators))
-        ids, keys, _ = self.structure_.leaves(E)
-        own = part >= 0
-        leaf_of_row = ids[part[own], np.flatnonzero(own)]                 # each used row counts in its own tree only
-        return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
-
     def _fit(self, X, y, name, eps):
         "The body of `fit`."
         df = as_frame(X)
@@ -229,6 +253,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _VotePrediction, ReleasePolicy,
         n_cat = int(self.space_.is_cat.sum())
         self.max_depth_ = (srt_depth(self.n_features_in_ - n_cat, n_cat) if self.max_depth == 'paper' else int(self.max_depth))
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
+        self._plan_memory(T, C)                                           # public quantities, before anything is charged
         # the whole fit's epsilon reserved on a shared ledger before any noise is drawn (refused: nothing spent)
         ledger = Budget(eps, name=name) if self.budget is None else self.budget.reserve(eps, 'Smooth Random Trees fit')
         with ledger.parallel('trees (disjoint parts of the rows)') as block:
@@ -410,7 +435,7 @@ def poisson_tree_epsilon(epsilon:float, # budget of the whole ensemble
 
 # %% ../nbs/14_baselines.ipynb #c9ed6046
 class _MaxTreeSteps:
-    "MaxTree's steps before growing: public codes of the rows (numeric values binned at public cut points) and the per-tree budget."
+    "MaxTree's steps before growing: public codes of the rows (numeric values binned at public cut points), the per-tree budget and the memory plan."
     def _codes(self, df):
         "Category codes, and numeric values binned at equal-width public cut points."
         E = self.space_.encode(df, warn=type(self).__name__ if not hasattr(self, 'trees_') else None)
@@ -428,6 +453,20 @@ class _MaxTreeSteps:
         if self.sampling == 'poisson': return poisson_tree_epsilon(eps, T, self.rate), 'sequential'
         if self.accounting == 'parallel': return eps, 'parallel'
         return eps / T, 'sequential'
+
+    def _plan_memory(self, T, d, C, n):
+        """Refuse (`MemoryPlanError`) trees whose node arrays exceed `memory_limit()`, from trees, depth, arity and classes; the
+        (tree, row) pairs add about 8 T + p (48 + 8 d) bytes per row (p = 1 for disjoint parts, up to T otherwise), counted in the
+        plan only under substitution, where the row count is public."""
+        A = float(max(int(np.max(np.where(self.space_.is_cat, self.space_.n_values, self.numeric_bins), initial=2)), 2))
+        nodes = float(T) * A ** max(self.max_depth_ - 1, 0)              # split nodes of the deepest level, at most
+        nbytes = nodes * (17 * d + 8 * A * C + 16) + nodes * A * (8 * C + 24)
+        if self.neighbours == 'substitution':                            # n is public under substitution
+            p = 1 if self.sampling == 'disjoint' else T
+            nbytes += float(n) * (8 * T + p * (48 + 8 * d))
+        check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} on {d} attributes ({C} classes)",
+                          "lower n_estimators, max_depth or numeric_bins")
+
 
 # %% ../nbs/14_baselines.ipynb #d7b0f42c
 class MaxTreeClassifier(OneFitAtATime, _MaxTreeSteps, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
@@ -495,6 +534,7 @@ class MaxTreeClassifier(OneFitAtATime, _MaxTreeSteps, _VotePrediction, ReleasePo
         y_idx = np.searchsorted(self.classes_, y)
         T, d, C = int(self.n_estimators), df.shape[1], len(self.classes_)
         self.max_depth_ = min(d, 4) if self.max_depth is None else min(int(self.max_depth), d)
+        self._plan_memory(T, d, C, df.shape[0])                          # public quantities, before anything is charged
         eps_t, comp = self._tree_budgets(eps, T)
         eps_leaf = eps_t * self.leaf_share
         eps_levels = np.full(self.max_depth_, (eps_t - eps_leaf) / self.max_depth_)
@@ -605,6 +645,7 @@ class _TOPSteps:
             warnings.simplefilter('ignore', PrivacyLeakWarning)    # features are public by the model's assumption
             self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
+        self._plan_memory(df.shape[0])                                 # the row count is public here: labels are the private part
         Z = self._embed(df)
         y_lab = pd.Index(self.classes_).get_indexer(y[~unl].tolist())
         C = len(self.classes_)
@@ -622,6 +663,14 @@ class _TOPSteps:
         if self.leaky_sensitivity: changed = 1
         self.n_problems_ = 1 if C == 2 else C
         return (Zt, yt, changed), pseudo
+
+    def _plan_memory(self, n):
+        "Refuse (`MemoryPlanError`) a fit whose embedded rows, neighbour lists and kNN index exceed `memory_limit()` (n is public under label privacy)."
+        sp = self.space_
+        width = int(np.sum(np.where(sp.is_cat, sp.n_values, 1))) + 1
+        check_memory_plan(float(n) * (8 * width * 5 + 24 * self.n_neighbors + 64), f"{type(self).__name__}: {n} rows embedded in "
+                          f"{width} columns, {self.n_neighbors} neighbours each", "lower n_neighbors, or merge categories")
+
 
 # %% ../nbs/14_baselines.ipynb #5623b488
 class TOPClassifier(OneFitAtATime, _TOPSteps, ClassifierMixin, BaseEstimator):

@@ -22,14 +22,14 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_number, noise_
                                exponential_mechanism, gumbel_noise)
 from .accounting import Budget
 from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
-                          check_relation, check_budget)
-from .linear import resolve_labels, noise_tags
+                          check_relation, check_budget, check_memory_plan)
+from .linear import resolve_labels, noise_tags, check_X, ROW_BLOCK
 from .naive_bayes import truncate_rows, binary_rows
 
 # %% auto #0
-__all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'feature_scores', 'score_sensitivity',
-           'score_perturbation', 'cluster_selection', 'ptt_faithful', 'sparse_vector', 'noisycut_faithful', 'em_topk',
-           'gumbel_topk', 'PrivateFeatureSelector']
+__all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'class_feature_counts', 'feature_scores',
+           'score_sensitivity', 'score_perturbation', 'cluster_selection', 'ptt_faithful', 'sparse_vector',
+           'noisycut_faithful', 'em_topk', 'gumbel_topk', 'PrivateFeatureSelector']
 
 # %% ../nbs/21_feature_selection.ipynb #3e28adc0
 _TOKEN = re.compile(r"[a-z0-9']+")
@@ -88,26 +88,45 @@ def _label_index(y, classes, n, score):
     return np.asarray(yi), len(classes_)
 
 # %% ../nbs/21_feature_selection.ipynb #de8cad2c
+def class_feature_counts(X, # rows x features (dense or sparse): binary, or mapped by `binarize`
+                         yi, # class index of each row
+                         n_classes:int,
+                         max_features:int|None=None, # public bound s: each row truncated to its first s non-zeros (None: no truncation)
+                         binarize:float|None=None, # None: X must be 0/1; t >= 0: values above t count as 1
+                        ) -> tuple:
+    "(n_{F=1,c} of every class and feature, rows of each class), reading the rows in blocks of `ROW_BLOCK`: integer counts, whatever the blocks."
+    K, m = int(n_classes), X.shape[1]
+    N1, nc = np.zeros((K, m), np.int64), np.bincount(yi, minlength=K).astype(np.int64)
+    for i in range(0, X.shape[0], ROW_BLOCK):
+        A = binary_rows(X[i:i + ROW_BLOCK], binarize)
+        if max_features is not None: A = truncate_rows(A, max_features)
+        yb = yi[i:i + ROW_BLOCK]
+        Y = sparse.csr_matrix((np.ones(len(yb)), (yb, np.arange(len(yb)))), shape=(K, len(yb)))
+        N1 += np.asarray((Y @ A).todense()).astype(np.int64)
+    return N1, nc
+
+# %% ../nbs/21_feature_selection.ipynb #91258beb
 def feature_scores(X, # binary rows x features (dense or sparse); truncate first to enforce s
                    y, # labels (for 'dc', index 1 of `classes` is the positive label)
                    score:str='tc', # 'tc', 'dc', 'pi' or 'ig'
                    classes=None, # the public class list (two classes for 'dc')
                    n_bound:int|None=None, # IG only: the public bound N; only the first N rows are scored (None: all rows)
+                   max_features:int|None=None, # public bound s: rows truncated to their first s non-zeros (None: as given)
+                   binarize:float|None=None, # None: X must be 0/1; t >= 0: values above t count as 1
                   ) -> np.ndarray:
     "Score of every feature: total count, difference count, purity index (our reconstruction) or unnormalised information gain."
     check_choice(score, 'score', SCORES)
-    A = binary_rows(X)
-    yi, K = _label_index(y, classes, A.shape[0], score)
+    X = check_X(X, allow_sparse=True)                                 # rows read in blocks below: never copied whole
+    yi, K = _label_index(y, classes, X.shape[0], score)
     if score == 'ig' and n_bound is not None:                         # a public rule: the first N rows, whatever n is
         N = check_int(n_bound, 'n_bound', low=1)
-        A, yi = A[:N], yi[:N]
-    Y = sparse.csr_matrix((np.ones(len(yi)), (yi, np.arange(len(yi)))), shape=(K, len(yi)))
-    N1 = np.asarray((Y @ A).todense())                                # n_{F=1, c}: one row per class
+        X, yi = X[:N], yi[:N]
+    N1, nc = class_feature_counts(X, yi, K, max_features, binarize)   # n_{F=1, c}: one row per class
     if score == 'tc': return N1.sum(axis=0)
     if score == 'dc': return np.abs(N1[1] - N1[0])
     if score == 'pi': return N1.max(axis=0)
     n1 = N1.sum(axis=0)
-    cells = np.vstack([N1, np.bincount(yi, minlength=K)[:, None] - N1])   # n_{jc}: F=1 rows, then F=0 rows
+    cells = np.vstack([N1, nc[:, None] - N1])   # n_{jc}: F=1 rows, then F=0 rows
     nj = np.vstack([np.tile(n1, (K, 1)), np.tile(len(yi) - n1, (K, 1))])
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(cells > 0, cells * np.log2(cells / np.maximum(nj, 1)), 0.0).sum(axis=0)
@@ -334,10 +353,15 @@ class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
     def fit(self, X, y):
         "Score the truncated rows and select features."
         p = validate_params(self); eps = p['epsilon']
-        A = truncate_rows(binary_rows(X, self.binarize, type(self).__name__), self.max_features)
-        self.n_features_in_ = A.shape[1]
-        q = feature_scores(A, y, self.scoring, classes=self.classes, n_bound=self.n_bound).astype(float)   # IG: first n_bound rows
-        S, D = score_sensitivity(self.scoring, self.max_features, A.shape[1], self.n_bound, self.neighbours)
+        X = check_X(X, allow_sparse=True)
+        n_feat = X.shape[1]
+        self.n_features_in_ = n_feat
+        K = len(self.classes) if self.classes is not None else 2      # a class list read off y warns in feature_scores
+        check_memory_plan(8 * ROW_BLOCK * (2 * n_feat + 6) + 8 * (8 * K + 24) * n_feat, f"{type(self).__name__}: scores of {n_feat} features "
+                          f"(blocks of {ROW_BLOCK} rows)", "pass fewer features (e.g. fewer hash buckets)")
+        q = feature_scores(X, y, self.scoring, classes=self.classes, n_bound=self.n_bound,   # IG: first n_bound rows
+                           max_features=self.max_features, binarize=self.binarize).astype(float)
+        S, D = score_sensitivity(self.scoring, self.max_features, n_feat, self.n_bound, self.neighbours)
         self.scores_sensitivity_ = (S, D)
         m = self.method
         if m in ('ptt', 'svt', 'noisycut') and self.threshold is None:
@@ -354,7 +378,7 @@ class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
         elif m == 'gumbel': sel = gumbel_topk(q, self.k, eps, sensitivity=S, monotonic=mono, **kw)
         elif m == 'ptt': sel = ptt_faithful(q, self.threshold, eps, sensitivity=S, **kw)
         else: sel = noisycut_faithful(q, self.threshold, eps / ((1 + 6 * self.k) / 4), c=self.k, sensitivity=S, **kw)
-        self.support_ = np.zeros(A.shape[1], bool); self.support_[sel] = True
+        self.support_ = np.zeros(n_feat, bool); self.support_[sel] = True
         if not self.support_.any():                       # an empty selection would break the classifier: keep one (public) column
             self.support_[0] = True
         self.budget_ = ledger

@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 import pandas as pd
 from scipy import sparse, special
+import scipy.linalg
 import scipy.sparse.linalg
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
@@ -20,10 +21,11 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism, gamma_ball_noise
 from .accounting import Budget
 from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
-                   check_relation, check_y, encode_labels)
+                   check_relation, check_y, encode_labels, check_memory_plan)
 
 # %% auto #0
-__all__ = ['check_X', 'check_fitted_X', 'resolve_labels', 'noise_tags', 'logistic_tol_floor', 'DPLogisticRegression']
+__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X', 'resolve_labels', 'noise_tags',
+           'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda', 'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #f06e60a8
 def _float_columns(X, name):
@@ -51,6 +53,7 @@ def _float_columns(X, name):
 def check_X(X, # rows x features: an array, a DataFrame or a scipy sparse matrix
             name:str='X', # the argument's name, for the message
             allow_sparse:bool=False, # keep sparse rows as a CSR matrix (else they are densified)
+            finite:bool=True, # check for NaN and infinities here (False: the caller does, e.g. with `column_ranges`)
            ):
     "`X` as a 2-D float array (CSR when `allow_sparse`); `ValueError` for NaN/inf, complex values, wrong shape or no rows."
     if sparse.issparse(X) and not allow_sparse: X = X.toarray()
@@ -59,8 +62,24 @@ def check_X(X, # rows x features: an array, a DataFrame or a scipy sparse matrix
     if isinstance(X, pd.DataFrame) and any(dt.kind == 'c' for dt in X.dtypes if isinstance(dt, np.dtype)):
         raise ValueError(f"{name}: Complex data not supported")
     if not sparse.issparse(X): X = _float_columns(X, name)       # object, text, NA or mixed columns: named in the error
-    A = check_array(X, accept_sparse='csr' if allow_sparse else False, dtype=float, ensure_all_finite=True, input_name=name)
+    A = check_array(X, accept_sparse='csr' if allow_sparse else False, dtype=float, ensure_all_finite=finite or sparse.issparse(X), input_name=name)
     return sparse.csr_matrix(A) if sparse.issparse(A) else A
+
+# %% ../nbs/20_linear.ipynb #10710141
+ROW_BLOCK = 8192                       # rows per block of a pass over X: the working memory of a pass is planned from it, never from n
+
+def column_ranges(X, # a dense 2-D float array
+                  name:str='X', # the argument's name, for the message
+                 ) -> tuple:
+    "(min, max) of every column, block by block in one pass; `ValueError` (scikit-learn's wording) for NaN or infinite values."
+    lo, hi = np.full(X.shape[1], np.inf), np.full(X.shape[1], -np.inf)
+    for i in range(0, X.shape[0], ROW_BLOCK):
+        Xb = X[i:i + ROW_BLOCK]
+        np.minimum(lo, Xb.min(axis=0), out=lo); np.maximum(hi, Xb.max(axis=0), out=hi)
+    if np.isnan(lo).any() or np.isnan(hi).any(): raise ValueError(f"Input {name} contains NaN.")
+    if not (np.isfinite(lo).all() and np.isfinite(hi).all()):
+        raise ValueError(f"Input {name} contains infinity or a value too large for dtype('float64').")
+    return lo, hi
 
 # %% ../nbs/20_linear.ipynb #e66c3635
 def check_fitted_X(est, # a fitted estimator with `n_features_in_`
@@ -116,18 +135,100 @@ def __getattr__(name):
 # %% ../nbs/20_linear.ipynb #4c10df7b
 _C_LOGISTIC = 0.25                     # bound on the second derivative of the logistic loss
 _U = np.finfo(float).eps               # unit of rounding of a double (2^-52)
+HESSIAN_MAX = 128                      # widths up to this solve with the whole Hessian; wider problems with conjugate gradients
 
+def public_bounds(bounds, # (lower, upper): one pair for every column, or one pair per column ((d, 2) or (2, d))
+                  d:int, # number of columns
+                  name:str='bounds', # the argument's name, for the message
+                 ) -> tuple:
+    "(lower, upper) arrays of length `d` from public bounds; `ValueError` naming `name` unless finite pairs with lower < upper."
+    b = np.asarray(bounds, dtype=float)
+    if b.shape == (2,): b = np.tile(b, (d, 1))
+    if b.shape == (2, d) and d != 2: b = b.T
+    if b.shape != (d, 2) or not np.all(np.isfinite(b)) or np.any(b[:, 0] >= b[:, 1]):
+        raise ValueError(f"{name} must be finite (lower, upper) pairs with lower < upper, one pair or one per column ({d}); got shape {b.shape}")
+    return b[:, 0].copy(), b[:, 1].copy()
+
+# %% ../nbs/20_linear.ipynb #cd08af47
+class RowMap:
+    """The public row map z = [c1 u, c0] of logistic regression, applied block by block (never to all of X at once).
+
+    With public `bounds`, x is clipped to the box and each coordinate centred and scaled to [-1, 1] by it; u is that vector
+    divided by the norm bound B (default sqrt(d) with bounds, so no row is ever shrunk; 1 without) and clipped to norm 1. With an
+    intercept c1 = c0 = 1/sqrt(2), so ||z|| <= 1 and the constant is never shrunk; without, c1 = 1 and there is no constant."""
+    def __init__(self, d:int, # number of columns of X
+                 bounds=None, # public (lower, upper) per column, or None (no centring)
+                 norm_bound:float|None=None, # public B; None: sqrt(d) with bounds, 1 without
+                 fit_intercept:bool=True, # append the constant c0
+                 clip:bool=True, # clip u to norm 1 (False only for matrices already embedded, in tests)
+                ):
+        self.d, self.fit_intercept = int(d), bool(fit_intercept)
+        self.lo, self.hi = (None, None) if bounds is None else public_bounds(bounds, d)
+        self.centre = np.zeros(d) if bounds is None else (self.lo + self.hi) / 2
+        half = np.ones(d) if bounds is None else (self.hi - self.lo) / 2
+        self.norm_bound = (math.sqrt(d) if bounds is not None else 1.0) if norm_bound is None else float(norm_bound)
+        self.c0 = 1 / math.sqrt(2) if fit_intercept else 0.0
+        c1 = 1 / math.sqrt(2) if fit_intercept else 1.0
+        self.scale = c1 / (half * self.norm_bound)          # u_j c1 = (x_j - centre_j) * scale_j
+        self.cap = c1                                       # norm of c1 u after clipping u to norm 1
+        self.clip = clip and not (bounds is not None and self.norm_bound >= math.sqrt(d))   # a row in the box never needs it
+        self.near = bool(np.all(np.abs(self.centre) <= half))   # the box holds 0: centring after the product loses no digits
+        self.width = self.d + int(fit_intercept)
+
+    def affine(self, X, ranges=None) -> bool:
+        "Whether c1 u = (x - centre) * scale on every row of X (no clipping of any kind): then products with X itself suffice."
+        if sparse.issparse(X) or self.clip or not self.near: return False
+        if self.lo is None: return True
+        lo, hi = column_ranges(X) if ranges is None else ranges
+        return bool(np.all(lo >= self.lo) and np.all(hi <= self.hi))
+
+    def features(self, Xb):
+        "c1 u for a block of rows: a dense array (sparse rows stay sparse when there is no centring)."
+        if sparse.issparse(Xb) and self.lo is None:
+            U = sparse.csr_matrix(Xb.multiply(self.scale[None, :]))
+            if self.clip:
+                nr = np.sqrt(np.asarray(U.multiply(U).sum(axis=1)).ravel()) / self.cap
+                U = sparse.csr_matrix(sparse.diags(1.0 / np.maximum(nr, 1.0)) @ U)
+            return U
+        if sparse.issparse(Xb): Xb = Xb.toarray()
+        if self.lo is None: U = np.multiply(Xb, self.scale)
+        else:
+            U = np.maximum(Xb, self.lo); np.minimum(U, self.hi, out=U); U -= self.centre; U *= self.scale
+        if self.clip:
+            nr = np.sqrt(np.einsum('ij,ij->i', U, U)) / self.cap
+            U /= np.maximum(nr, 1.0)[:, None]
+        return U
+
+    def blocks(self, X, rows:int|None=None, affine:bool=False):
+        "(start, block) of each block of the first `rows` rows of X: c1 u, or the rows of X themselves when `affine`."
+        n = X.shape[0] if rows is None else rows
+        for i in range(0, n, ROW_BLOCK):
+            Xb = X[i:min(i + ROW_BLOCK, n)]
+            yield i, (Xb if affine else self.features(Xb))
+
+    def scores(self, X, coef, ranges=None):
+        "z . f for every row and every coefficient vector (rows of `coef`, each of length `width`), block by block."
+        coef = np.atleast_2d(coef)
+        out = np.empty((X.shape[0], len(coef)))
+        aff = self.affine(X, ranges)
+        W = coef[:, :self.d].T * (self.scale[:, None] if aff else 1.0)
+        const = (self.c0 * coef[:, self.d] if self.fit_intercept else np.zeros(len(coef))) - (self.centre @ W if aff else 0.0)
+        for i, U in self.blocks(X, affine=aff):
+            out[i:i + U.shape[0]] = np.asarray(U @ W)
+        out += const
+        return out
+
+    def embed(self, X):
+        "The whole embedded matrix Z (for tests and audits on small data; the estimator never forms it)."
+        U = self.features(X)
+        if not self.fit_intercept: return U
+        one = np.full((X.shape[0], 1), self.c0)
+        return sparse.hstack([U, one], format='csr') if sparse.issparse(U) else np.hstack([U, one])
+
+# %% ../nbs/20_linear.ipynb #81f48d07
 def _embed(X, norm_bound, fit_intercept):
-    "Public row map: [x / B, 1] / sqrt(2) (or x / B), then clipped to norm 1 silently; a sparse X gives a sparse Z."
-    if sparse.issparse(X):
-        Z = sparse.csr_matrix(X, dtype=float) / norm_bound
-        if fit_intercept: Z = sparse.hstack([Z, np.ones((Z.shape[0], 1))], format='csr') / math.sqrt(2)
-        nr = np.sqrt(np.asarray(Z.multiply(Z).sum(axis=1)).ravel())
-        return sparse.csr_matrix(sparse.diags(1.0 / np.maximum(nr, 1.0)) @ Z)
-    Z = X / norm_bound
-    if fit_intercept: Z = np.hstack([Z, np.ones((Z.shape[0], 1))]) / math.sqrt(2)
-    nr = np.linalg.norm(Z, axis=1, keepdims=True)
-    return Z / np.maximum(nr, 1.0)
+    "The embedded rows [x / B, 1] / sqrt(2) (or x / B), the feature part clipped to norm 1 (of the old map: the whole row): tests and audits."
+    return RowMap(X.shape[1], None, norm_bound, fit_intercept).embed(X)
 
 # %% ../nbs/20_linear.ipynb #37b0a5f7
 def logistic_tol_floor(n_ref:float, # the public row count of Lambda_tot = Lambda * n_ref
@@ -136,31 +237,161 @@ def logistic_tol_floor(n_ref:float, # the public row count of Lambda_tot = Lambd
     "Smallest `tol` accepted: 256 u n_ref (1 + sqrt(2 ln 2 / Lambda)), a public margin above the rounding floor of the gradient."
     return 256 * _U * max(float(n_ref), 1.0) * (1 + math.sqrt(2 * math.log(2) / Lambda))
 
+# %% ../nbs/20_linear.ipynb #39cd1304
+def _lambda_or_auto(value, name:str='Lambda'):
+    "`Lambda`: 'auto' or a number > 0."
+    if isinstance(value, str) and value == 'auto': return value
+    try: return check_real(value, name, low=0, closed='neither')
+    except ValueError: raise ValueError(f"{name} must be 'auto' or a number > 0; got {value!r}") from None
+
+def auto_lambda(width:int, # W: coordinates of the released vector (columns, plus one for the intercept)
+                n_ref:float, # the public row count
+                epsilon:float, # budget of one released vector
+                target:float=0.25, # noise scale wanted on one coordinate (the embedded rows have norm <= 1)
+               ) -> float:
+    "Lambda = sqrt(W) / (target n_ref epsilon): the grid-Laplace noise of output perturbation has scale `target` per coordinate; at most 1, and 1e-3 at epsilon = inf."
+    if math.isinf(epsilon): return 1e-3
+    return min(1.0, math.sqrt(width) / (target * max(float(n_ref), 1.0) * epsilon))
+
+
 # %% ../nbs/20_linear.ipynb #abfc6187
-def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
-    "Damped Newton-CG on sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f: (iterate, its gradient norm, certified), never raises."
-    d = Z.shape[1]
-    def fg(f):
-        m = s * (Z @ f)
-        val = np.logaddexp(0, -m).sum() + 0.5 * lam * f @ f
-        grad = Z.T @ (-s * special.expit(-m)) + lam * f
-        if b is not None: val, grad = val + b @ f, grad + b
-        return val, grad, float(np.linalg.norm(grad))
-    f = np.zeros(d); val, grad, gnorm = fg(f)
-    best = (gnorm, f)
+class _Rows:
+    "The rows of one binary problem as the solver sees them: a `RowMap` over X and the signs s = +1 (class `pos`) / -1, block by block."
+    def __init__(self, rmap, X, yi, pos, affine=None):
+        self.rmap, self.X, self.yi, self.pos = rmap, X, yi, pos
+        self.affine = rmap.affine(X) if affine is None else affine
+    @classmethod
+    def of_matrix(cls, Z, s):
+        "An already embedded matrix Z with signs s (tests and audits): the identity map, no clipping."
+        return cls(RowMap(Z.shape[1], None, 1.0, False, clip=False), Z, (np.asarray(s) > 0).astype(np.int64), 1)
+    @property
+    def n(self): return self.X.shape[0]
+    def blocks(self, rows=None):
+        "(block, s) of each block: c1 u, or the rows of X themselves when the map is affine on X."
+        for i, U in self.rmap.blocks(self.X, rows, self.affine):
+            yield U, np.where(self.yi[i:i + U.shape[0]] == self.pos, 1.0, -1.0)
+
+# %% ../nbs/20_linear.ipynb #d73ffe7d
+def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
+    "Value, gradient, Hessian (when asked) of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f in one pass over the blocks, and the sum of its terms' sizes (the scale of its rounding)."
+    rm = rows.rmap; d, c0 = rm.d, rm.c0
+    fx, f0 = f[:d], (f[d] if rm.fit_intercept else 0.0)
+    if rows.affine:                                          # z.f = x.(scale fx) + const: products with the rows of X as they are
+        a = rm.scale * fx; const = c0 * f0 - rm.centre @ a
+    else: a, const = fx, c0 * f0
+    val, gx, gq = 0.0, np.zeros(d), 0.0
+    A, gw, sw = (np.zeros((d, d)), np.zeros(d), 0.0) if hessian else (None, None, None)
+    for U, s in rows.blocks(n_rows):
+        m = s * (np.asarray(U @ a).ravel() + const)
+        e = np.exp(-np.abs(m))
+        val += float(np.sum(np.log1p(e) + np.maximum(-m, 0.0)))
+        sig = np.where(m >= 0, e, 1.0) / (1.0 + e)           # expit(-m), stable
+        q = -s * sig
+        gx += np.asarray(U.T @ q).ravel(); gq += float(q.sum())
+        if hessian:
+            w = sig * (1.0 - sig)
+            if sparse.issparse(U): A += (U.T @ U.multiply(w[:, None])).toarray()
+            else:
+                V = U * np.sqrt(w)[:, None]; A += V.T @ V
+            gw += np.asarray(U.T @ w).ravel(); sw += float(w.sum())
+    if rows.affine:                                          # back to c1 u = (x - centre) scale
+        gx = rm.scale * (gx - rm.centre * gq)
+        if hessian:
+            cg = np.outer(rm.centre, gw)
+            A = rm.scale[:, None] * (A - cg - cg.T + sw * np.outer(rm.centre, rm.centre)) * rm.scale[None, :]
+            gw = rm.scale * (gw - rm.centre * sw)
+    g = np.concatenate([gx, [c0 * gq]]) if rm.fit_intercept else gx
+    H = None
+    if hessian:
+        H = np.zeros((rm.width, rm.width)); H[:d, :d] = A
+        if rm.fit_intercept: H[:d, d] = H[d, :d] = c0 * gw; H[d, d] = c0 * c0 * sw
+        H[np.diag_indices_from(H)] += lam
+    reg = 0.5 * lam * float(f @ f)
+    size = val + reg
+    val += reg; g = g + lam * f
+    if b is not None: bf = float(b @ f); val += bf; size += abs(bf); g = g + b
+    return val, g, H, size
+
+# %% ../nbs/20_linear.ipynb #713cd20c
+def _hessian_vector(rows, f, v, lam, n_rows=None):
+    "(Hessian at f) v, one pass over the blocks (the conjugate-gradient path of wide problems)."
+    rm = rows.rmap; d, c0 = rm.d, rm.c0
+    f0, v0 = (f[d], v[d]) if rm.fit_intercept else (0.0, 0.0)
+    if rows.affine:
+        a, av = rm.scale * f[:d], rm.scale * v[:d]; const, cv = c0 * f0 - rm.centre @ a, c0 * v0 - rm.centre @ av
+    else: a, av, const, cv = f[:d], v[:d], c0 * f0, c0 * v0
+    tx, tq = np.zeros(d), 0.0
+    for U, s in rows.blocks(n_rows):
+        sig = special.expit(np.asarray(U @ a).ravel() + const)
+        t = sig * (1 - sig) * (np.asarray(U @ av).ravel() + cv)
+        tx += np.asarray(U.T @ t).ravel(); tq += float(t.sum())
+    if rows.affine: tx = rm.scale * (tx - rm.centre * tq)
+    out = lam * v
+    out[:d] += tx
+    if rm.fit_intercept: out[d] += c0 * tq
+    return out
+
+# %% ../nbs/20_linear.ipynb #fd5c5604
+WARM_ROWS = 16384                      # rows of the warm start (the first ones: a public rule)
+
+def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=None, keep=None, chord=False):
+    """Damped Newton on the blocks: (iterate, its gradient norm, certified). Narrow problems solve with the whole Hessian, taken
+    in the same pass as each trial point; with `chord` (many rows) it is kept once steps cut the gradient norm thirtyfold (then
+    a pass costs no Hessian) and taken again after a slow step; wide ones use conjugate gradients with one pass per Hessian-vector product. `H`: a Hessian to
+    start from (not computed at `f`); `keep`: a dict that receives the last Hessian."""
+    W = rows.rmap.width
+    full = W <= HESSIAN_MAX
+    f = np.zeros(W) if f is None else np.asarray(f, float)
+    fresh = H is None or not full                            # H is the Hessian at the current iterate
+    val, grad, H1, size = _logistic_pass(rows, f, lam, b, hessian=full and fresh, n_rows=n_rows)
+    H = H1 if fresh else H
+    want = not fresh or not chord                            # a Hessian from elsewhere: a fresh one with the first trial point
+    gnorm = float(np.linalg.norm(grad)); best = (gnorm, f)
     for _ in range(max_iter):
-        if gnorm <= tol: return f, gnorm, True             # the certificate: ||f - argmin|| <= gnorm / lam
-        w = special.expit(s * (Z @ f)); w = w * (1 - w)
-        H = sparse.linalg.LinearOperator((d, d), matvec=lambda v: Z.T @ (w * (Z @ v)) + lam * v, dtype=float)
-        step = sparse.linalg.cg(H, -grad, rtol=0.1 * min(0.5, math.sqrt(gnorm)), atol=0.0, maxiter=20 * d)[0]   # forcing term: superlinear
+        if keep is not None: keep['H'] = H
+        if gnorm <= tol: return f, gnorm, True               # the certificate: ||f - argmin|| <= gnorm / lam
+        if full:
+            try: step = -scipy.linalg.solve(H, grad, assume_a='pos')
+            except (np.linalg.LinAlgError, ValueError): step = -grad / lam
+        else:
+            Hop = sparse.linalg.LinearOperator((W, W), matvec=lambda v, f=f: _hessian_vector(rows, f, v, lam, n_rows), dtype=float)
+            step = sparse.linalg.cg(Hop, -grad, rtol=0.1 * min(0.5, math.sqrt(gnorm)), atol=0.0, maxiter=20 * W)[0]
         t = 1.0
-        while True:                                      # a lower objective, or (values equal to rounding) a smaller gradient
-            v2, g2, n2 = fg(f + t * step)
-            if v2 < val or (v2 <= val + 8 * _U * abs(val) and n2 < gnorm) or t < 1e-10: break
+        while True:                                          # a lower objective, or (values equal to their rounding) a smaller gradient
+            v2, g2, H2, size2 = _logistic_pass(rows, f + t * step, lam, b, hessian=full and want, n_rows=n_rows)
+            n2 = float(np.linalg.norm(g2))
+            accepted = v2 < val or (v2 <= val + 8 * _U * max(size, size2) and n2 < gnorm)
+            if accepted or t < 1e-10 or (full and not fresh): break
             t /= 2
-        f, val, grad, gnorm = f + t * step, v2, g2, n2
+        if full and not fresh and not accepted:              # a kept Hessian's step failed: the Hessian here, then again
+            val, grad, H, size = _logistic_pass(rows, f, lam, b, hessian=True, n_rows=n_rows); fresh, want = True, False
+            continue
+        fast = accepted and t == 1.0 and n2 * 30 <= gnorm
+        f, val, grad, gnorm, size = f + t * step, v2, g2, n2, size2
         if gnorm < best[0]: best = (gnorm, f)
+        if full:                                             # slow: a Hessian with the next trial point, unless this step was
+            stale_step = not fresh                           # taken with a kept one and a fresh one has just been computed
+            fresh = H2 is not None
+            if fresh: H = H2
+            want = not chord or (not fast and not (stale_step and fresh))
     return best[1], best[0], best[0] <= tol
+
+
+# %% ../nbs/20_linear.ipynb #a52b5ade
+def _warm_newton(rows, lam, b=None, tol=1e-4, max_iter=200):
+    "`_newton` started from the minimiser on the first `WARM_ROWS` rows (lam and b scaled to them) and its Hessian: fewer passes over all rows."
+    n = rows.n
+    f0, keep = None, {}
+    if n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
+        r = WARM_ROWS / n
+        f0 = _newton(rows, lam * r, None if b is None else b * r, tol=max(tol * r, 1e-6 * WARM_ROWS), max_iter=12, n_rows=WARM_ROWS, keep=keep)[0]
+    H = keep.get('H')
+    return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / WARM_ROWS), chord=f0 is not None)
+
+# %% ../nbs/20_linear.ipynb #2aaf6f55
+def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
+    "Damped Newton on sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f for an embedded matrix Z: (iterate, its gradient norm, certified), never raises."
+    return _newton(_Rows.of_matrix(Z, s), lam, b=b, tol=tol, max_iter=max_iter)
 
 # %% ../nbs/20_linear.ipynb #db40f7b4
 def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
@@ -172,16 +403,17 @@ def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
 # %% ../nbs/20_linear.ipynb #c4461c6c
 class _PerturbedERM:
     "Mixin: the steps of a private ERM release -- the tol floor, the public row count, the sensitivity, one perturbed minimiser."
-    def _check_tol(self, n_ref):
+    def _check_tol(self, n_ref, Lambda=None):
         "Refuse a `tol` below what the solver can certify, from public quantities only (Lambda and the public n_ref)."
-        floor = logistic_tol_floor(n_ref, self.Lambda)
+        Lambda = self.Lambda if Lambda is None else Lambda
+        floor = logistic_tol_floor(n_ref, Lambda)
         if self.tol < floor:
-            raise ValueError(f"tol={self.tol!r} is below what the solver can certify with Lambda={self.Lambda!r} and the public "
+            raise ValueError(f"tol={self.tol!r} is below what the solver can certify with Lambda={Lambda!r} and the public "
                              f"row count n_ref={n_ref}: tol must be >= 256 u n_ref (1 + sqrt(2 ln 2 / Lambda)) = {floor:.3g}; raise tol or Lambda")
 
-    def _solve(self, Z, s, lam, b=None):
+    def _solve(self, rows, lam, b=None):
         "The released centre: the solver's best iterate (certified within tol / lam of the minimiser above the tol floor); never raises."
-        return _newton_logistic(Z, s, lam, b=b, tol=self.tol)[0]
+        return _warm_newton(rows, lam, b=b, tol=self.tol)[0]
 
     def sensitivity(self, lam_tot:float, # the public Lambda_tot = Lambda * n_ref of the sum-form objective
                    ) -> float:
@@ -209,48 +441,60 @@ class _PerturbedERM:
         ledger.spend(eps_count, 'noisy row count (sets Lambda_tot)')
         return max(int(geometric_mechanism(n, 1, eps_count, random_state=src)), 1), eps_count
 
-    def _release(self, Z, s, eps_each, lam_tot, src):
+    def _release(self, rows, eps_each, lam_tot, src):
         "One binary problem's released coefficients: output perturbation (grid Laplace or Gamma) or objective perturbation."
-        if math.isinf(eps_each): return self._solve(Z, s, lam_tot)
+        if math.isinf(eps_each): return self._solve(rows, lam_tot)
+        W = rows.rmap.width
         if self.method == 'objective':
             beta, extra = self._objective_noise(eps_each, lam_tot)
-            b = gamma_ball_noise(Z.shape[1], 1.0 / beta, random_state=src)
-            return self._solve(Z, s, lam_tot + extra, b=b)
-        f = self._solve(Z, s, lam_tot)
-        if self.noise == 'gamma': return f + gamma_ball_noise(Z.shape[1], self.sensitivity_ / eps_each, random_state=src)
-        return grid_laplace_mechanism(f, math.sqrt(Z.shape[1]) * self.sensitivity_, eps_each, random_state=src)
+            b = gamma_ball_noise(W, 1.0 / beta, random_state=src)
+            return self._solve(rows, lam_tot + extra, b=b)
+        f = self._solve(rows, lam_tot)
+        if self.noise == 'gamma': return f + gamma_ball_noise(W, self.sensitivity_ / eps_each, random_state=src)
+        return grid_laplace_mechanism(f, math.sqrt(W) * self.sensitivity_, eps_each, random_state=src)
 
 # %% ../nbs/20_linear.ipynb #887bc74c
 class _LogisticOutputs:
-    "Mixin: scores, probabilities and labels of a fitted private logistic regression (post-processing of `coef_full_`)."
+    "Mixin: scores, probabilities and labels of a fitted private logistic regression (post-processing of `coef_full_`), one blocked pass over X."
+    def _scores(self, X):
+        check_is_fitted(self, 'coef_full_')
+        X = check_X(X, allow_sparse=True, finite=False)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
+        ranges = None if sparse.issparse(X) else column_ranges(X)         # the finite check and the ranges in one pass
+        return self.rmap_.scores(X, self.coef_full_, ranges)
+
     def decision_function(self, X):
         "Scores f.z of the embedded rows (one column per class for K > 2)."
-        X = check_fitted_X(self, X, 'coef_full_', allow_sparse=True)
-        D = _embed(X, self.norm_bound, self.fit_intercept) @ self.coef_full_.T
+        D = self._scores(X)
         return D[:, 0] if D.shape[1] == 1 else D
 
     def predict_proba(self, X):
         "Logistic probabilities of the embedded rows (one-vs-rest probabilities normalised for K > 2)."
-        D = self.decision_function(X)
-        if D.ndim == 1:
-            p = special.expit(D); return np.column_stack([1 - p, p])
+        D = self._scores(X)
+        if D.shape[1] == 1:
+            p = special.expit(D[:, 0]); return np.column_stack([1 - p, p])
         P = special.expit(D); return P / P.sum(axis=1, keepdims=True)
 
     def predict(self, X):
-        "The most probable class."
-        P = self.predict_proba(X)
-        return self.classes_[np.argmax(P, axis=1)]
+        "The most probable class (the sign of the score for two classes; the largest one-vs-rest score otherwise)."
+        D = self._scores(X)
+        return self.classes_[(D[:, 0] > 0).astype(np.int64) if D.shape[1] == 1 else np.argmax(D, axis=1)]
+
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
 class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
     """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
 
-    Rows go through the public embedding and any row still longer than 1 is clipped to norm 1, silently (whether a row
-    was clipped is a fact about that row). `tol` is checked against `logistic_tol_floor` from public quantities before
+    Rows go through the public map `RowMap` (clipped to the public `bounds` and centred and scaled by them when given; divided
+    by the norm bound and clipped to norm 1, silently: whether a row was clipped is a fact about that row). The memory of a fit
+    is planned from public quantities (columns, classes, `ROW_BLOCK`) and refused above `dp_lit.base.memory_limit()` before
+    anything is charged: the rows are read in blocks, so no working array grows with the private row count. `tol` is checked against `logistic_tol_floor` from public quantities before
     the release is charged; after the charge the fit never raises on account of the data."""
     _parameter_constraints = {
         'epsilon': [EPSILON_OR_INF], 'method': [Check(check_choice, options=('output', 'objective'))],
-        'Lambda': [Check(check_real, low=0, closed='neither')], 'norm_bound': [Check(check_real, low=0, closed='neither')],
+        'Lambda': [Check(_lambda_or_auto)], 'norm_bound': [Check(check_real, low=0, closed='neither', none=True)],
+        'bounds': ['array-like', None],
         'fit_intercept': ['boolean'], 'neighbours': [Check(check_relation, allowed=('add_remove', 'substitution'))],
         'n_rows': [Check(check_int, low=1, none=True)], 'count_share': [Check(check_real, low=0, high=1, closed='neither')],
         'noise': [Check(check_choice, options=('grid_laplace', 'gamma'))], 'tol': [Check(check_real, low=0, closed='neither')],
@@ -258,8 +502,9 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
 
     def __init__(self, epsilon:float=1.0, # budget of the whole fit (inf: the exact regularised minimiser)
                  method:str='output', # 'output' (Alg. 1) or 'objective' (Alg. 2) perturbation
-                 Lambda:float=1e-2, # regularisation of the average-form objective (1/n) sum loss + Lambda/2 ||f||^2; > 0
-                 norm_bound:float=1.0, # public bound B: rows are divided by B, and any row still longer is clipped
+                 Lambda='auto', # regularisation of (1/n) sum loss + Lambda/2 ||f||^2: > 0, or 'auto' (`auto_lambda` of the public width, n_ref and epsilon)
+                 bounds=None, # public (lower, upper), one pair or one per column: rows clipped to the box, centred and scaled to [-1, 1]
+                 norm_bound:float|None=None, # public bound B: rows are divided by B and clipped to norm 1; None: sqrt(d) with bounds, else 1
                  fit_intercept:bool=True, # a constant column inside the norm bound carries the intercept
                  neighbours:str='add_remove', # 'add_remove' or 'substitution' (Chaudhuri et al.'s relation)
                  n_rows:int|None=None, # public row count for Lambda_tot = Lambda * n_rows; None: see count_share
@@ -271,6 +516,7 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
                  budget:Budget|None=None, # an external ledger to charge
                 ):
         self.epsilon, self.method, self.Lambda, self.norm_bound, self.fit_intercept = epsilon, method, Lambda, norm_bound, fit_intercept
+        self.bounds = bounds
         self.neighbours, self.n_rows, self.count_share, self.noise, self.tol = neighbours, n_rows, count_share, noise, tol
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
@@ -279,42 +525,54 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
     def _check_settings(self):
         "The parameters one by one (`validate_params`), then the rules that tie them: the tol floor for one row, the sensitivity override."
         p = validate_params(self)
-        self._check_tol(1)                                 # refuses a hopeless tol before any charge
+        if self.Lambda != 'auto': self._check_tol(1)      # refuses a hopeless tol before any charge
         if self.method == 'objective' and type(self).sensitivity is not DPLogisticRegression.sensitivity:
             raise ValueError(f"method='objective' does not use sensitivity(), which {type(self).__name__} overrides; "
                              "use method='output' (objective perturbation has its own constants, see _objective_noise)")
         return p
 
+    def _plan_memory(self, rmap, n_problems, sparse_rows):
+        "Refuse (`MemoryPlanError`) a fit whose blocks, Hessian and coefficients exceed `memory_limit()`: columns, classes and ROW_BLOCK only."
+        d, W = rmap.d, rmap.width
+        block = 8 * ROW_BLOCK * (12 + (0 if sparse_rows and rmap.lo is None else 3 * d))      # per-row vectors and dense block copies
+        solver = 8 * (3 * W * W if W <= HESSIAN_MAX else 8 * W)
+        check_memory_plan(block + solver + 16 * n_problems * W, f"{type(self).__name__}: {n_problems} problem(s) on {d} columns "
+                          f"(blocks of {ROW_BLOCK} rows)", "select fewer columns (or pass sparse rows without bounds)")
+
     def fit(self, X, y):
-        "Clip the rows, charge the budget, and release the perturbed minimiser(s)."
+        "Map the rows (public bounds and norm bound), plan the memory, charge the budget, and release the perturbed minimiser(s)."
         p = self._check_settings(); eps = p['epsilon']
-        X = check_X(X, allow_sparse=True)                # scipy sparse rows stay sparse through the embedding and the solver
+        X = check_X(X, allow_sparse=True, finite=False)  # scipy sparse rows stay sparse through the map and the solver
+        ranges = None if sparse.issparse(X) else column_ranges(X)      # the finite check and the column ranges in one pass
         self.classes_, yi = resolve_labels(y, self.classes, X.shape[0], type(self).__name__)
         self.n_features_in_ = X.shape[1]
-        Z = _embed(X, self.norm_bound, self.fit_intercept)
+        rmap = RowMap(X.shape[1], self.bounds, self.norm_bound, self.fit_intercept)   # bad bounds refused before any charge
         K = len(self.classes_)
         n_problems = 1 if K == 2 else K
+        self._plan_memory(rmap, n_problems, sparse.issparse(X))
+        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
         name = type(self).__name__                       # a shared ledger is charged the whole fit at once (refused before any step)
         ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         src = noise_source(self.noise_seed)
         n_ref, eps_count = self._reference_count(X.shape[0], eps, ledger, src)
-        self._check_tol(n_ref)                           # public: a parameter, n_rows, n under substitution, or the released count
-        self.n_ref_ = n_ref
-        lam_tot = self.Lambda * n_ref
         eps_each = (eps - eps_count) / n_problems
+        self.Lambda_ = auto_lambda(rmap.width, n_ref, eps_each) if self.Lambda == 'auto' else self.Lambda
+        self._check_tol(n_ref, self.Lambda_)             # public: a parameter, n_rows, n under substitution, or the released count
+        self.n_ref_ = n_ref
+        lam_tot = self.Lambda_ * n_ref
         if not math.isinf(eps): ledger.check(eps - eps_count, 'one-vs-rest problems')
         self.sensitivity_ = None
         if self.method == 'output' and not math.isinf(eps):
             self.sensitivity_ = check_real(self.sensitivity(lam_tot), f"{type(self).__name__}.sensitivity(lam_tot)", low=0, closed='neither')
         coefs = []
         for k in range(n_problems):
-            s = np.where(yi == (1 if K == 2 else k), 1.0, -1.0)
             ledger.spend(eps_each, f"{self.method} perturbation" + ('' if K == 2 else f" (class {k} vs rest)")
                          + (f", L2 sensitivity {self.sensitivity_:.4g}" if self.sensitivity_ is not None else ''))
-            coefs.append(np.asarray(self._release(Z, s, eps_each, lam_tot, src), float))
+            coefs.append(np.asarray(self._release(_Rows(rmap, X, yi, 1 if K == 2 else k, affine), eps_each, lam_tot, src), float))
+        self.rmap_ = rmap
         self.coef_full_ = np.vstack(coefs)
-        scale = 1 / math.sqrt(2) if self.fit_intercept else 1.0
-        self.coef_ = self.coef_full_[:, :X.shape[1]] * scale / self.norm_bound
-        self.intercept_ = self.coef_full_[:, -1] * scale if self.fit_intercept else np.zeros(n_problems)
+        self.coef_ = self.coef_full_[:, :X.shape[1]] * rmap.scale           # scores of rows inside the box and the norm bound
+        self.intercept_ = (rmap.c0 * self.coef_full_[:, -1] if self.fit_intercept else np.zeros(n_problems)) - self.coef_ @ rmap.centre
         self.budget_ = ledger
         return self
+

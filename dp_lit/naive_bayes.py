@@ -17,8 +17,8 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism
 from .accounting import Budget
 from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
-                   check_relation)
-from .linear import check_X, check_fitted_X, resolve_labels, noise_tags
+                   check_relation, check_memory_plan)
+from .linear import check_X, check_fitted_X, resolve_labels, noise_tags, column_ranges, public_bounds, ROW_BLOCK
 
 # %% auto #0
 __all__ = ['truncate_rows', 'binary_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
@@ -60,11 +60,13 @@ class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, and prediction from `_joint_log_likelihood`."
     _sparse_ok = True
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
-    def _start(self, X_rows, y, p):
-        "(epsilon, row labels as class indices, noise source, sensitivity multiplier); `p` is `validate_params`' result."
+    def _start(self, X_rows, y, p, plan=None):
+        """(epsilon, row labels as class indices, noise source, sensitivity multiplier); `p` is `validate_params`' result.
+        `plan(K)`: (bytes, what, change) of the fit's memory from public quantities, checked before the ledger is charged."""
         eps = p['epsilon']
         self.classes_, yi = resolve_labels(y, self.classes, X_rows, type(self).__name__)
-        name = type(self).__name__                         # a shared ledger is charged the whole fit at once (refused before any step)
+        name = type(self).__name__
+        if plan is not None: check_memory_plan(*plan(len(self.classes_)))                         # a shared ledger is charged the whole fit at once (refused before any step)
         ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         self.budget_ = ledger
         return eps, yi, noise_source(self.noise_seed), (1 if self.neighbours == 'add_remove' else 2)
@@ -77,6 +79,13 @@ class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
         "Log posterior class probabilities."
         L = self._joint_log_likelihood(X)
         return L - special.logsumexp(L, axis=1, keepdims=True)
+
+    def _blocked_jll(self, X, block_jll):
+        "The joint log-likelihood of every row, block by block (`block_jll` of ROW_BLOCK rows at a time): no working array grows with X."
+        out = np.empty((X.shape[0], len(self.classes_)))
+        for i in range(0, X.shape[0], ROW_BLOCK):
+            out[i:i + ROW_BLOCK] = block_jll(X[i:i + ROW_BLOCK])
+        return out
 
     def predict(self, X):
         "The class of largest posterior."
@@ -103,17 +112,25 @@ class DPBernoulliNB(_NBBase):
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
     def fit(self, X, y):
-        "Truncate the rows, release noisy class and feature counts, form smoothed probabilities."
+        "Truncate the rows, release noisy class and feature counts, form smoothed probabilities (rows read in blocks)."
         p = validate_params(self)
-        A = binary_rows(X, self.binarize, type(self).__name__)
-        eps, yi, src, mult = self._start(A.shape[0], y, p)
-        s = A.shape[1] if self.max_features is None else self.max_features
-        A = truncate_rows(A, s)
-        self.n_features_in_, self.max_features_ = A.shape[1], s
+        X = check_X(X, allow_sparse=True)                  # dense rows are binarised block by block, never copied whole
+        if self.binarize is None:                          # refused before anything is charged, as one whole copy did
+            for i in range(0, X.shape[0], ROW_BLOCK): binary_rows(X[i:i + ROW_BLOCK], None, type(self).__name__)
+        d = X.shape[1]
+        plan = lambda K: (8 * ROW_BLOCK * (2 * d + 4) + 8 * 6 * K * d, f"{type(self).__name__}: counts of {K} classes x {d} features "
+                          f"(blocks of {ROW_BLOCK} rows)", "select fewer features")
+        eps, yi, src, mult = self._start(X.shape[0], y, p, plan)
+        s = d if self.max_features is None else self.max_features
+        self.n_features_in_, self.max_features_ = d, s
         K = len(self.classes_)
-        Y = sparse.csr_matrix((np.ones(len(yi)), (yi, np.arange(len(yi)))), shape=(K, len(yi)))
-        counts = np.concatenate([np.bincount(yi, minlength=K), np.asarray((Y @ A).todense()).ravel()]).astype(np.int64)
-        self.sensitivity_ = mult * (1 + min(s, A.shape[1]))
+        fc = np.zeros((K, d), np.int64)
+        for i in range(0, X.shape[0], ROW_BLOCK):          # integer counts: the same whatever the blocks
+            A = truncate_rows(binary_rows(X[i:i + ROW_BLOCK], self.binarize, type(self).__name__), s)
+            yb = yi[i:i + ROW_BLOCK]
+            fc += np.asarray((sparse.csr_matrix((np.ones(len(yb)), (yb, np.arange(len(yb)))), shape=(K, len(yb))) @ A).todense()).astype(np.int64)
+        counts = np.concatenate([np.bincount(yi, minlength=K), fc.ravel()]).astype(np.int64)
+        self.sensitivity_ = mult * (1 + min(s, d))
         self.budget_.spend(eps, f"class and feature counts (L1 sensitivity {self.sensitivity_})")
         noisy = geometric_mechanism(counts, self.sensitivity_, eps, random_state=src)
         self.class_count_ = np.maximum(noisy[:K], 0).astype(float)
@@ -126,9 +143,13 @@ class DPBernoulliNB(_NBBase):
         return self
 
     def _joint_log_likelihood(self, X):
-        A = binary_rows(check_fitted_X(self, X, 'feature_log_prob_', allow_sparse=True), self.binarize, type(self).__name__)
-        A = truncate_rows(A, self.max_features_)
-        return np.asarray(A @ (self.feature_log_prob_ - self._log_neg).T) + self._log_neg.sum(axis=1) + self.class_log_prior_
+        X = check_fitted_X(self, X, 'feature_log_prob_', allow_sparse=True)
+        W, c = (self.feature_log_prob_ - self._log_neg).T, self._log_neg.sum(axis=1) + self.class_log_prior_
+        def block(Xb):
+            A = truncate_rows(binary_rows(Xb, self.binarize, type(self).__name__), self.max_features_)
+            return np.asarray(A @ W) + c
+        return self._blocked_jll(X, block)
+
 
 # %% ../nbs/22_naive_bayes.ipynb #a93fa359
 def _category_frame(X):
@@ -179,12 +200,14 @@ class DPCategoricalNB(_NBBase):
                              "(handle_unknown='ignore' skips such values)")
         return codes
 
-    def _counts(self, codes, yi):
-        "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute."
+    def _counts(self, F, yi):
+        "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute (rows in blocks)."
         K = len(self.classes_)
-        parts = [np.bincount(yi, minlength=K)]
-        for j, cats in enumerate(self.categories_):
-            parts.append(np.bincount(yi * len(cats) + codes[:, j], minlength=K * len(cats)))
+        parts = [np.bincount(yi, minlength=K)] + [np.zeros(K * len(cats), np.int64) for cats in self.categories_]
+        for i in range(0, len(F), ROW_BLOCK):
+            codes, yb = self._encode(F.iloc[i:i + ROW_BLOCK], at_fit=True), yi[i:i + ROW_BLOCK]
+            for j, cats in enumerate(self.categories_):
+                parts[j + 1] += np.bincount(yb * len(cats) + codes[:, j], minlength=K * len(cats))
         return np.concatenate(parts)
 
     def fit(self, X, y):
@@ -198,12 +221,15 @@ class DPCategoricalNB(_NBBase):
                           PrivacyLeakWarning, stacklevel=2)
             cats = [sorted(pd.unique(F[c])) for c in F.columns]
         self.categories_ = cats
-        codes = self._encode(F, at_fit=True)
-        eps, yi, src, mult = self._start(len(F), y, p)
+        for i in range(0, len(F), ROW_BLOCK): self._encode(F.iloc[i:i + ROW_BLOCK], at_fit=True)   # refused before any charge
+        width = sum(len(c) for c in cats)
+        plan = lambda K: (8 * ROW_BLOCK * (3 * len(cats) + 4) + 8 * 4 * K * width, f"{type(self).__name__}: counts of {K} classes x "
+                          f"{width} categories (blocks of {ROW_BLOCK} rows)", "merge categories or select fewer attributes")
+        eps, yi, src, mult = self._start(len(F), y, p, plan)
         K, p = len(self.classes_), len(cats)
         self.sensitivity_ = mult * (1 + p)
         self.budget_.spend(eps, f"class and attribute-value counts (L1 sensitivity {self.sensitivity_})")
-        noisy = np.maximum(geometric_mechanism(self._counts(codes, yi), self.sensitivity_, eps, random_state=src), 0).astype(float)
+        noisy = np.maximum(geometric_mechanism(self._counts(F, yi), self.sensitivity_, eps, random_state=src), 0).astype(float)
         self.class_count_ = noisy[:K]
         self.category_count_, off, a = [], K, self.alpha
         self.feature_log_prob_ = []
@@ -217,9 +243,17 @@ class DPCategoricalNB(_NBBase):
 
     def _joint_log_likelihood(self, X):
         check_is_fitted(self, 'feature_log_prob_')
-        codes = self._encode(X)
-        return self.class_log_prior_ + sum(np.where(codes[:, [j]] >= 0, self.feature_log_prob_[j][:, codes[:, j]].T, 0.0)
-                                           for j in range(codes.shape[1]))
+        F = _category_frame(X)
+        if F.shape[1] != len(self.categories_):
+            raise ValueError(f"X has {F.shape[1]} features, but {type(self).__name__} is expecting {len(self.categories_)} features as input")
+        def block(Fb):
+            codes = self._encode(Fb)
+            return self.class_log_prior_ + sum(np.where(codes[:, [j]] >= 0, self.feature_log_prob_[j][:, codes[:, j]].T, 0.0)
+                                               for j in range(codes.shape[1]))
+        out = np.empty((len(F), len(self.classes_)))
+        for i in range(0, len(F), ROW_BLOCK): out[i:i + ROW_BLOCK] = block(F.iloc[i:i + ROW_BLOCK])
+        return out
+
 
 # %% ../nbs/22_naive_bayes.ipynb #7b0eb57f
 class DPGaussianNB(_NBBase):
@@ -237,40 +271,42 @@ class DPGaussianNB(_NBBase):
     _parameter_constraints = _COMMON | {'bounds': ['array-like', None],
                                         'var_floor': [Check(check_real, low=0, high=1, closed='right')]}
 
-    def _bounds(self, X):
+    def _bounds(self, X, ranges):
         p = X.shape[1]
         if self.bounds is None:
             warnings.warn("DPGaussianNB: bounds were read off the training rows (min, max); pass public bounds=",
                           PrivacyLeakWarning, stacklevel=3)
-            lo, hi = X.min(axis=0), X.max(axis=0)
-        else:
-            b = np.asarray(self.bounds, dtype=float)
-            if b.shape == (2,): b = np.tile(b, (p, 1))
-            if b.shape == (2, p) and p != 2: b = b.T
-            if b.shape != (p, 2) or not np.all(np.isfinite(b)) or np.any(b[:, 0] >= b[:, 1]):
-                raise ValueError(f"bounds must be finite (lower, upper) pairs with lower < upper, one pair or one per column ({p}); got shape {b.shape}")
-            lo, hi = b[:, 0], b[:, 1]
-        return lo, hi
+            return ranges
+        return public_bounds(self.bounds, p)
 
     def fit(self, X, y):
-        "Clip to the public bounds and release noisy counts, sums and sums of squares per class."
+        "Clip to the public bounds and release noisy counts, sums and sums of squares per class (rows read in blocks)."
         p = validate_params(self)
-        X = check_X(X)
-        eps, yi, src, mult = self._start(len(X), y, p)
-        lo, hi = self._bounds(X)
+        X = check_X(X, finite=False)
+        ranges = column_ranges(X)                          # the finite check (and, without bounds, the leaky ranges) in one pass
+        d = X.shape[1]
+        plan = lambda K: (8 * ROW_BLOCK * (3 * d + K + 4) + 8 * 8 * K * d, f"{type(self).__name__}: moments of {K} classes x {d} "
+                          f"columns (blocks of {ROW_BLOCK} rows)", "select fewer columns")
+        lo, hi = self._bounds(X, ranges)                   # bad bounds refused before any charge
+        eps, yi, src, mult = self._start(len(X), y, p, plan)
         m, r = (lo + hi) / 2, (hi - lo) / 2
-        C = np.clip(X, lo, hi) - m
-        K, p = len(self.classes_), X.shape[1]
-        Y = np.eye(K)[yi]
+        K, p = len(self.classes_), d
+        S0, Q0, I = np.zeros((K, p)), np.zeros((K, p)), np.eye(K)
+        inside = bool(np.all(ranges[0] >= lo) and np.all(ranges[1] <= hi))   # then clipping changes nothing: skipped
+        for i in range(0, len(X), ROW_BLOCK):              # exact per-class sums, block by block
+            Xb = X[i:i + ROW_BLOCK]
+            C = Xb - m if inside else np.minimum(np.maximum(Xb, lo), hi) - m
+            Y = I[yi[i:i + ROW_BLOCK]]
+            S0 += Y.T @ C; Q0 += Y.T @ (C ** 2 - r ** 2 / 2)
         e3 = eps / 3
         self.sensitivities_ = dict(counts=mult * 1.0, sums=mult * float(r.sum()), squares=mult * float((r ** 2).sum() / 2))
         self.budget_.spend(e3, 'class counts')
         n = geometric_mechanism(np.bincount(yi, minlength=K), self.sensitivities_['counts'], e3, random_state=src).astype(float)
         changed = mult * p                                 # cells one row moves: p, or 2p when a substitution changes the class
         self.budget_.spend(e3, 'per-class sums of centred values')
-        S = grid_laplace_mechanism(Y.T @ C, self.sensitivities_['sums'], e3, changed=changed, random_state=src)
+        S = grid_laplace_mechanism(S0, self.sensitivities_['sums'], e3, changed=changed, random_state=src)
         self.budget_.spend(e3, 'per-class sums of centred squares')
-        Q = grid_laplace_mechanism(Y.T @ (C ** 2 - r ** 2 / 2), self.sensitivities_['squares'], e3, changed=changed, random_state=src)
+        Q = grid_laplace_mechanism(Q0, self.sensitivities_['squares'], e3, changed=changed, random_state=src)
         nn = np.maximum(n, 1.0)[:, None]
         mu = np.clip(S / nn, -r, r)
         var = (Q + nn * r ** 2 / 2) / nn - mu ** 2
@@ -279,11 +315,18 @@ class DPGaussianNB(_NBBase):
         self.class_count_ = n
         cp = np.maximum(n, 0) + self.alpha
         self.class_prior_ = cp / cp.sum()
+        self.centre_ = m
         self.n_features_in_ = p
         return self
 
     def _joint_log_likelihood(self, X):
         X = check_fitted_X(self, X, 'theta_')               # sparse rows are densified (per-class moments need every value)
-        ll = -0.5 * (np.log(2 * np.pi * self.var_).sum(axis=1)[None, :]
-                     + (((X[:, None, :] - self.theta_[None]) ** 2) / self.var_[None]).sum(axis=2))
-        return ll + np.log(self.class_prior_)
+        # -1/2 sum_j (x_j - theta_kj)^2 / var_kj, expanded around the public centre: one product with the block and its squares
+        iv, mu = 1.0 / self.var_, self.theta_ - self.centre_
+        W = np.hstack([iv, -2 * mu * iv]).T                # (2d, K)
+        c = -0.5 * (np.log(2 * np.pi * self.var_).sum(axis=1) + (mu * mu * iv).sum(axis=1)) + np.log(self.class_prior_)
+        def block(Xb):
+            C = Xb - self.centre_
+            return -0.5 * (np.hstack([C * C, C]) @ W) + c
+        return self._blocked_jll(X, block)
+
