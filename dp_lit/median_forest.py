@@ -598,12 +598,15 @@ class _MedianForestPrediction:
         "Column of the largest vote in each row; a tie goes to the tied class with the larger released total."
         return argmax_ranked(v, self._tie_rank())
 
+    def _scores(self, v) -> np.ndarray:
+        "The votes with exact ties broken by `_tie_rank`: integer votes gain rank / 2C (< 1/2, so no other order changes)."
+        if not np.array_equal(v, np.round(v)): return v          # real-valued (Laplace) votes: ties have probability 0
+        return v + self._tie_rank()[None, :] / (2 * v.shape[1])
+
     def decision_function(self, X) -> np.ndarray:
-        "scikit-learn's scores: with two classes the vote margin v1 - v0 (a tie: +-0.5, towards the class `predict` gives), shape (n,); else the votes."
-        v = self.votes(X)
-        if v.shape[1] != 2: return v
-        d = v[:, 1] - v[:, 0]
-        return np.where(d != 0, d, np.where(self._winner(v) == 1, 0.5, -0.5))
+        "scikit-learn's scores, consistent with `predict`: with two classes the margin of the tie-broken votes, shape (n,); else those votes."
+        s = self._scores(self.votes(X))
+        return s[:, 1] - s[:, 0] if s.shape[1] == 2 else s
 
     def predict_proba(self, X) -> np.ndarray:
         "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."
@@ -613,8 +616,8 @@ class _MedianForestPrediction:
 
     def predict(self, X):
         "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5); ties to the class with the larger released total."
-        v = self.votes(X)                                    # NotFittedError before fit, like every other method
-        return self.classes_[self._winner(v)]
+        s = self._scores(self.votes(X))                      # NotFittedError before fit, like every other method
+        return self.classes_[np.argmax(s, axis=1)]
 
 
 # %% ../nbs/13_median_forests.ipynb #e8753d53
