@@ -102,6 +102,9 @@ class _SelectorPredict:
         if X.ndim != 2:
             raise ValueError(f"Expected a 2-D array of rows, got {X.ndim}-D; Reshape your data with X.reshape(-1, 1) for one "
                              "attribute or X.reshape(1, -1) for one row")
+        num = X.select_dtypes('number').to_numpy(float) if isinstance(X, pd.DataFrame) else (X if X.dtype.kind in 'fc' else None)
+        if num is not None and num.size and not np.isfinite(num).all():   # the curator's own input error, quoting no value
+            raise ValueError(f"Input X contains NaN or infinity; {type(self).__name__} takes finite numbers (impute or drop them first)")
         if fitted:
             d = X.shape[1]
             if d != self.n_features_in_:
