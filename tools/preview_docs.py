@@ -136,7 +136,32 @@ def _api_entry(md):
     global _CLASSES
     if _CLASSES is None: _CLASSES = _class_names()
     md = re.sub(r'^def (\w+)\(', lambda m: f"class {m[1]}(" if m[1] in _CLASSES else m[0], md, flags=re.M)
-    return re.sub(r'(\w):NoneType=', r'\1=', md)
+    md = re.sub(r'(\w):NoneType=', r'\1=', md)
+    return _shared_parameter_docs(md)
+
+
+_PARAM_DOCS = None
+
+
+def _shared_parameter_docs(md):
+    "Below a signature, the meaning of each shared privacy parameter it lists without a comment (`dp_lit.base.PARAMETER_DOCS`)."
+    global _PARAM_DOCS
+    if _PARAM_DOCS is None:
+        try:
+            from dp_lit.base import PARAMETER_DOCS as _PARAM_DOCS
+        except ImportError:
+            _PARAM_DOCS = {}
+    m = re.search(r'```python\n(.*?)```', md, flags=re.S)
+    if not m or not _PARAM_DOCS: return md
+    bare = []
+    for line in m[1].splitlines():
+        code = line.split('#', 1)[0]
+        names = re.findall(r'(?:^|[(,\s])(\w+)\s*(?::[^=,]*)?=', code)
+        if '#' in line: names = names[:-1]                       # the last parameter on a commented line has its comment
+        bare += [n for n in names if n in _PARAM_DOCS and n not in bare]
+    if not bare: return md
+    notes = '\n'.join(f"- `{n}`: {_PARAM_DOCS[n]}" for n in bare)
+    return md[:m.end()] + f"\n\n{notes}\n" + md[m.end():]
 
 
 def _to_page(nb, site, nav):
