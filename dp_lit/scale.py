@@ -5,11 +5,15 @@
 # %% ../nbs/15_scale.ipynb #1e4f38cf
 from __future__ import annotations
 
+import collections.abc
+import functools
+import itertools
+
 import numpy as np
 import pandas as pd
 
 # %% auto #0
-__all__ = ['row_parts', 'csv_parts']
+__all__ = ['row_parts', 'csv_parts', 'is_dask_collection', 'is_delayed', 'is_parts', 'Parts']
 
 # %% ../nbs/15_scale.ipynb #fd798d9d
 def row_parts(X, # rows: DataFrame or array
@@ -36,6 +40,117 @@ def csv_parts(path, # a CSV file with a header line
         for chunk in reader:
             if label not in chunk.columns: raise ValueError(f"label must name a column of the file; got {label!r}")
             yield chunk.drop(columns=[label]), chunk[label].to_numpy()
+
+# %% ../nbs/15_scale.ipynb #7dc71f02
+def is_dask_collection(X) -> bool:
+    "True for a Dask DataFrame, Series or Array: rows partitioned on a cluster (anything Dask that has `to_delayed`)."
+    return type(X).__module__.split('.')[0] in ('dask', 'dask_expr') and hasattr(X, 'to_delayed')
+
+def is_delayed(p) -> bool:
+    "True for a Dask delayed value (computed where it lives)."
+    return type(p).__module__.split('.')[0] == 'dask' and hasattr(p, 'compute') and hasattr(p, 'dask')
+
+# %% ../nbs/15_scale.ipynb #8f048cd5
+def is_parts(X, # what `fit` was given as X
+             y=None, # what `fit` was given as y
+            ) -> bool:
+    "True when `X` holds the rows in parts: a Dask collection, an iterator of `(X, y)` pairs, or a list or tuple of `(X, y)` pairs (each X two-dimensional) or of Dask delayed pairs, with `y` None."
+    if is_dask_collection(X): return True
+    if y is not None or isinstance(X, (pd.DataFrame, np.ndarray, str)): return False
+    if isinstance(X, collections.abc.Iterator): return True
+    return (isinstance(X, (list, tuple)) and len(X) > 0 and
+            (all(is_delayed(p) for p in X) or
+             all(isinstance(p, tuple) and len(p) == 2 and len(getattr(p[0], 'shape', ())) == 2 for p in X)))
+
+# %% ../nbs/15_scale.ipynb #fe4a1a93
+def _add(a, b):
+    "Elementwise sum of two results of the same shape: arrays and numbers add, tuples and dicts add entry by entry."
+    if isinstance(a, tuple): return tuple(_add(u, v) for u, v in zip(a, b, strict=True))
+    if isinstance(a, dict): return {k: _add(a[k], b[k]) for k in a}
+    return a + b
+
+def _checked(fn):
+    "`fn` run on one part, after checking that the part's X and y have the same number of rows."
+    @functools.wraps(fn)
+    def run(*args):
+        X, y = args[-2], args[-1]
+        if len(X) != len(y): raise ValueError(f"each part's X and y must have the same number of rows; got {len(X)} and {len(y)}")
+        return fn(*args)
+    return run
+
+# %% ../nbs/15_scale.ipynb #19ad7cc4
+class _PartForms:
+    "The four forms rows in parts come in, told apart once (the base of `Parts`)."
+    def __init__(self, X, # parts: a list or iterator of (X, y), a list of Dask delayed (X, y), or a Dask DataFrame/Array
+                 y=None, # None, or with a Dask collection X its labels: a Dask Series or Array partitioned like X
+                 where:str='fit', # the call, named in error messages
+                ):
+        self.where, self.passes, self._first = where, 0, None
+        if is_dask_collection(X): self._init_dask(X, y)
+        elif not is_parts(X, y):
+            raise ValueError(f"{where}: X must hold the rows in parts (a list or iterator of (X, y) pairs, a list of Dask delayed "
+                             f"(X, y) pairs, or a Dask DataFrame with y a Dask Series); got {type(X).__name__}")
+        elif isinstance(X, collections.abc.Iterator):
+            self.kind, self.n_parts, self._it = 'iterator', None, X
+        elif all(is_delayed(p) for p in X):
+            self.kind, self.n_parts = 'delayed', len(X)
+            self._xs, self._ys = [p[0] for p in X], [p[1] for p in X]
+        else:
+            self.kind, self.n_parts, self._parts = 'list', len(X), list(X)
+
+    def _init_dask(self, X, y):
+        if y is None: raise ValueError(f"{self.where}: y is None; with a Dask collection X pass y as a Dask Series or Array partitioned like X")
+        if not is_dask_collection(y): raise ValueError(f"{self.where}: y must be a Dask Series or Array partitioned like X; got {type(y).__name__}")
+        if getattr(X, 'ndim', 2) == 2 and hasattr(X, 'numblocks') and X.numblocks[1] != 1:
+            raise ValueError(f"{self.where}: a Dask Array X must be chunked along rows only (X.rechunk({{1: -1}})); got {X.numblocks[1]} column blocks")
+        xs, ys = list(np.ravel(X.to_delayed())), list(np.ravel(y.to_delayed()))
+        if len(xs) != len(ys): raise ValueError(f"{self.where}: X has {len(xs)} partitions but y has {len(ys)}; partition them alike")
+        self.kind, self.n_parts, self._xs, self._ys, self._dask = 'dask', len(xs), xs, ys, X
+
+# %% ../nbs/15_scale.ipynb #2a32d48e
+class Parts(_PartForms):
+    "Rows given in parts behind one interface: `map` runs a function on each part where it lives and returns only its results."
+    def sample(self):
+        "The X of one part, or the Dask collection's metadata: for column names and dtypes (schema), never for values."
+        if self.kind == 'list': return self._parts[0][0]
+        if self.kind == 'delayed': return self._xs[0].compute()
+        if self.kind == 'dask':
+            X = self._dask
+            return X._meta_nonempty if hasattr(X, '_meta_nonempty') else X._meta
+        if self._first is None:
+            self._first = next(self._it, None)
+            if self._first is None: raise ValueError(f"{self.where}: the iterator of (X, y) parts is empty")
+        return self._first[0]
+
+    def map(self, fn, # called as fn(*args, X_part, y_part) on every part, where the part lives
+            *args, # the same leading arguments for every part (sent once to a Dask cluster)
+           ) -> list:
+        "`fn` on every part: the list of its results, brought to the caller. A second pass over an iterator is refused."
+        fn, self.passes = _checked(fn), self.passes + 1
+        if self.kind == 'list': return [fn(*args, X, y) for X, y in self._parts]
+        if self.kind == 'iterator':
+            if self.passes > 1:
+                raise ValueError(f"{self.where} needs more than one pass over the parts, and an iterator is read only once: pass the "
+                                 "parts as a list, as Dask delayed pairs or as a Dask DataFrame")
+            first = [self._first] if self._first is not None else []
+            out = [fn(*args, X, y) for X, y in itertools.chain(first, self._it)]
+            if not out: raise ValueError(f"{self.where}: the iterator of (X, y) parts is empty")
+            return out
+        import dask
+        shared = [dask.delayed(a, pure=False) for a in args]      # each argument enters the task graph once, not once per part
+        return list(dask.compute(*[dask.delayed(fn)(*shared, X, y) for X, y in zip(self._xs, self._ys)]))
+
+    def sum(self, fn, *args):
+        "The sum over the parts of `fn(*args, X_part, y_part)` (arrays, numbers, or tuples and dicts of them, added entry by entry)."
+        return functools.reduce(_add, self.map(fn, *args))
+
+    def n_rows(self) -> int:
+        "The number of rows over all parts (a pass over the parts; refused for an iterator, which it would use up)."
+        if self.kind == 'iterator':
+            raise ValueError(f"{self.where} needs the number of rows before it reads the parts: pass them as a list, as Dask delayed "
+                             "pairs or as a Dask DataFrame, not as an iterator")
+        if self.kind == 'dask': return int(len(self._dask))
+        return int(sum(self.map(lambda X, y: len(X))))
 
 # %% ../nbs/15_scale.ipynb #d1e1ba5d
 _MOVED = {'run_bench': 'dp_lit.bench', 'bench_rdt_sharp': 'dp_lit.bench'}   # public: still served from here
