@@ -21,9 +21,9 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['REPRODUCTIONS', 'ITEM_COLUMNS', 'VERDICTS', 'ITEMS', 'Reproduction', 'register_reproduction', 'load_reproductions',
-           'OutputFolderBusy', 'run_reproduction', 'canonical_items', 'item_table', 'ItemSpec', 'reproduction_items',
-           'missing_requirements', 'results_dir', 'committed_items', 'quick_items', 'compare_items', 'repro_timings',
-           'write_items', 'check_items', 'assert_committed']
+           'OutputFolderBusy', 'run_reproduction', 'canonical_items', 'item_table', 'checked', 'per_row', 'deviations',
+           'ItemSpec', 'reproduction_items', 'missing_requirements', 'results_dir', 'committed_items', 'quick_items',
+           'compare_items', 'repro_timings', 'write_items', 'check_items', 'assert_committed']
 
 # %% ../../nbs/05_reproductions.ipynb #753fd986
 @dataclass
@@ -234,6 +234,31 @@ def item_table(rows, # dicts with the keys of `ITEM_COLUMNS` (spread, runs and e
                                       f"missing or unknown for: {list(unnamed.item)}")
     t['runs'] = t['runs'].astype(int)
     return t
+
+# %% ../../nbs/05_reproductions.ipynb #65973c62
+def checked(ok:bool, # did ours agree with the paper (within the item's stated tolerance)?
+            why:str='unexplained', # the named explanation when it does not
+            **fields, # item, paper, ours, and optionally spread and runs
+           ) -> dict:
+    "One item of an item table: verdict 'agrees' when `ok`, else 'disagrees' with the explanation `why`."
+    return {**fields, 'verdict': 'agrees' if ok else 'disagrees', 'explanation': '' if ok else why}
+
+# %% ../../nbs/05_reproductions.ipynb #9595faa5
+def per_row(out:dict, # a reproduction's output: its `table` and its `results` (with a `repeat` column)
+            items, # items(row, runs) -> an iterable of item dicts (e.g. `checked(...)`) for one row of the table
+           ) -> list:
+    "The items of every row of `out['table']`; `runs` is the number of repetitions in `out['results']`."
+    runs = int(out['results'].repeat.max()) + 1
+    return [it for _, r in out['table'].iterrows() for it in items(r, runs)]
+
+# %% ../../nbs/05_reproductions.ipynb #6c61aa91
+def deviations(paper:str, # a paper's key prefix, e.g. 'huang2022'
+              ) -> dict:
+    "A paper's deviation register: {name: (how our setting differs from the paper's, its effect)}, read from `papers/deviations.csv`."
+    import importlib.resources
+    t = pd.read_csv(importlib.resources.files('dp_lit.repro') / 'papers' / 'deviations.csv', keep_default_na=False)
+    if paper not in set(t.paper): raise ValueError(f"paper must be one of {sorted(set(t.paper))}; got {paper!r}")
+    return {r.name: (r.how_we_differ, r.effect) for r in t[t.paper == paper].itertuples()}
 
 # %% ../../nbs/05_reproductions.ipynb #3da84cb8
 @dataclass

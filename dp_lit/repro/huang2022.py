@@ -5,15 +5,16 @@
 # %% ../../nbs/52_repro_huang2022.ipynb #0c47c522
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
 
 # %% auto #0
-__all__ = ['HUANG2022_TABLE1', 'HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2', 'HUANG2022_TABLE2_METHODS',
+__all__ = ['HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2_METHODS', 'HUANG2022_TABLE1', 'HUANG2022_TABLE2',
            'HUANG2022_SPE_STARRED', 'HUANG2022_DATA', 'HUANG_FIG3_SETS', 'HUANG_FIELD_SETS', 'HUANG_FIELD_DELTA',
-           'HUANG2022_DEVIATIONS', 'huang_dataset', 'huang_available', 'table1_items', 'table2_items',
+           'HUANG2022_DEVIATIONS', 'paper_table', 'huang_dataset', 'huang_available', 'table1_items', 'table2_items',
            'competitors_items', 'top_items', 'fig2_items', 'fig1_items', 'fig3_items']
 
 # %% ../../nbs/52_repro_huang2022.ipynb #11f05281
+import importlib.resources
 import math
 
 import numpy as np
@@ -30,52 +31,20 @@ from ..median_forest import (MedianForestClassifier, SemiSupervisedMedianForestC
                                   TransductiveMedianForestClassifier, median_tree_error)
 
 _PAPER = 'Noise-efficient learning of differentially private partitioning machine ensembles, ECML PKDD 2022'
-HUANG2022_TABLE1 = {  # dataset -> (RF, SPE, SRT, RDT, MaxTree): mean accuracy %, epsilon = 2 (transcribed from the paper)
-    'Adults': (85.47, 82.05, 76.89, 76.16, 81.80),
-    'Bank': (89.39, 88.24, 88.73, 88.21, 88.31),
-    'Banknotes': (99.38, 93.54, 77.39, 70.59, 86.93),
-    'Blood Transfusion': (74.99, 78.00, 75.71, 78.05, 75.68),
-    'Car': (97.88, 72.71, 71.16, 69.38, 71.42),
-    'Claves': (80.82, 73.84, 70.80, 73.02, 73.22),
-    'Credit Card': (82.48, 80.22, 77.80, 78.28, 78.61),
-    'Dry Bean': (92.61, 90.74, 84.42, 75.28, 89.99),
-    'GammaTele': (87.99, 82.34, 71.62, 66.84, 78.58),
-    'Iris': (95.33, 81.87, 80.53, 81.20, 31.07),
-    'Letter': (96.13, 67.86, 47.61, 40.25, 62.99),
-    'Mushroom': (100.00, 99.15, 98.36, 93.89, 97.51),
-    'Nursery': (98.56, 79.19, 80.64, 65.57, 88.29),
-    'Occupancy': (99.71, 98.19, 90.26, 82.87, 97.07),
-    'Pendigits': (99.22, 91.72, 89.03, 81.61, 47.12),
-    'Robot': (99.46, 87.43, 61.50, 56.86, 47.70),
-    'Student': (78.58, 65.29, 60.77, 64.28, 65.60),
-    'Wine': (100.00, 73.00, 72.56, 74.11, 36.00),
-    'Syn5d': (92.49, 90.41, 86.52, 79.78, 88.34),
-    'Syn10d': (94.52, 87.64, 80.55, 78.57, 86.71),
-    'Syn15d': (94.08, 87.11, 80.67, 80.24, 86.83),
-}
 HUANG2022_TABLE1_METHODS = ('RF', 'SPE', 'SRT', 'RDT', 'MaxTree')
-HUANG2022_TABLE2 = {  # dataset -> (SSPE-1, SSPE-2, PTE, SSRDT, TOP): mean accuracy %, epsilon = 2 (transcribed from the paper)
-    'Adults': (80.53, 80.88, 80.29, 75.97, 76.18),
-    'Bank': (87.97, 88.02, 88.84, 88.58, 88.44),
-    'Banknotes': (53.86, 89.67, 90.41, 88.52, 55.30),
-    'Blood Transfusion': (76.16, 75.84, 76.11, 75.68, 77.36),
-    'Car': (70.23, 72.55, 71.11, 70.40, 33.88),
-    'Claves': (67.88, 67.70, 57.68, 74.16, 9.49),
-    'Credit Card': (78.79, 78.38, 77.89, 77.82, 77.80),
-    'Dry Bean': (86.84, 87.76, 88.61, 81.41, 72.30),
-    'GammaTele': (74.77, 77.02, 74.11, 65.50, 64.83),
-    'Letter': (42.27, 53.80, 56.91, 16.72, 53.42),
-    'Mushroom': (90.09, 95.96, 95.46, 92.69, 51.65),
-    'Nursery': (74.31, 77.17, 76.37, 66.30, 50.66),
-    'Occupancy': (96.14, 94.20, 92.77, 95.16, 79.08),
-    'Pendigits': (72.04, 85.22, 87.00, 70.10, 84.26),
-    'Robot': (77.30, 87.01, 82.56, 64.33, 61.43),
-    'Student': (64.77, 65.14, 65.05, 63.05, 64.98),
-    'Syn5d': (86.82, 91.59, 91.54, 90.09, 90.29),
-    'Syn10d': (86.30, 90.51, 91.11, 83.93, 91.31),
-    'Syn15d': (76.40, 85.94, 86.45, 79.59, 86.29),
-}
 HUANG2022_TABLE2_METHODS = ('SSPE-1', 'SSPE-2', 'PTE', 'SSRDT', 'TOP')
+
+def paper_table(table:str, # 'Table 1' or 'Table 2'
+               ) -> dict:
+    "The paper's mean accuracies (%, epsilon = 2) as {data set: values in the table's method order}, read from the transcription shipped as data."
+    t = pd.read_csv(importlib.resources.files('dp_lit.repro') / 'papers' / 'huang2022_tables.csv')
+    methods = {'Table 1': HUANG2022_TABLE1_METHODS, 'Table 2': HUANG2022_TABLE2_METHODS}[table]
+    w = t[t.table == table].pivot(index='dataset', columns='method', values='accuracy_percent')
+    order = list(dict.fromkeys(t[t.table == table].dataset))
+    return {d: tuple(float(w.loc[d, m]) for m in methods) for d in order}
+
+HUANG2022_TABLE1 = paper_table('Table 1')   # dataset -> (RF, SPE, SRT, RDT, MaxTree), transcribed from the paper
+HUANG2022_TABLE2 = paper_table('Table 2')   # dataset -> (SSPE-1, SSPE-2, PTE, SSRDT, TOP)
 HUANG2022_SPE_STARRED = ('Adults', 'Banknotes', 'Car', 'Claves', 'Credit Card', 'Dry Bean', 'GammaTele', 'Letter', 'Mushroom',
                          'Occupancy', 'Pendigits', 'Robot', 'Syn5d')
 HUANG2022_DATA = {  # paper's name -> (our registry name or generator, the paper's "Attributes")
@@ -664,21 +633,7 @@ def _repro_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=T
     return dict(results=pd.concat(results, ignore_index=True), table=table, figures={}, verdict=verdict, wide=wide, agreement=agreement)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #18ffc94e
-HUANG2022_DEVIATIONS = {
-    'exact-noise': ("The paper adds continuous Laplace noise to the leaf counts; we add exact discrete Laplace (two-sided geometric) noise of "
-                    "the same scale (noise='laplace' gives the paper's).", "measured for Private-RDT on the 2009 page: up to 2.3 points on Votes, under half a point on Nursery"),
-    'private-spe': ("The paper reads each node's candidate interval off the data and stops on the exact node size (not DP); our SPE uses public "
-                    "bounds and a noisy-count depth; the faithful column runs the paper's rules.", "private SPE below the faithful on categorical and deep-tree sets (Mushroom, Letter, Pendigits)"),
-    'sspe2-as-printed': ("SSPE-2 and PTE as printed (Alg. 3) give each tree a disjoint share of the labelled rows; the paper's numbers fit every "
-                         "tree counting all labelled rows (N eps in total), run as the 'every tree all labels' column.", "SSPE-2 and PTE far below the paper on deep-tree sets"),
-    'corrected-competitor': ("SRT's leaf mechanism, MaxTree's bootstrap under parallel composition and TOP's one-label sensitivity are not DP as "
-                             "described; the corrected columns pay the honest cost.", "corrected columns below the paper's; the not-DP columns run beside them"),
-    'synthetic-generator': ("Syn5d/10d/15d come from make_classification with our guess of its arguments (the paper gives none).", "not measurable"),
-    'no-data': ("The data set has no local copy (Credit Card), or the column is not run in this setting.", "no value of ours"),
-    'quick-runs': ("The quick setting runs 2 random 90/10 splits per set (Fig. 2: 5 repetitions) where the paper runs 50; the sd of 2 runs is "
-                   "rough, so a cell a point below the paper can count as below.", "the 10- and 50-split runs of the slow cells give steadier counts"),
-    'both-small': ("Fig. 2 at depth 5 and eps_s = 5: both allocations place the medians within 0.05 of the true ones.", "the difference is far inside the spread"),
-}
+HUANG2022_DEVIATIONS = deviations('huang2022')   # name -> (how our setting differs from the paper's, its effect): dp_lit/repro/papers/deviations.csv
 
 # %% ../../nbs/52_repro_huang2022.ipynb #58bf0a1f
 _BELOW = {'SPE': 'private-spe', 'SSPE-2': 'sspe2-as-printed', 'PTE': 'sspe2-as-printed', 'SRT corrected': 'corrected-competitor',
@@ -721,29 +676,22 @@ def top_items(out): return item_table(_cell_items(out['table'], 'Table 2'), HUAN
 @reproduction_items('huang2022-fig2')
 def fig2_items(out) -> pd.DataFrame:
     "Fig. 2 as items: geometric level budgets give the smaller mean distance to the true median, per depth and epsilon."
-    runs = int(out['results'].repeat.max()) + 1
-    rows = []
-    for _, r in out['table'].iterrows():
-        ok = bool(r['ours agrees'])
-        expl = '' if ok else ('both-small' if max(r['geometric'], r['uniform']) < 0.05 else 'unexplained')
-        rows.append(dict(item=f"Fig. 2 / depth {r['depth']} / eps_s={r['epsilon']:g}: geometric below uniform (uniform - geometric)",
-                         paper='geometric < uniform', ours=r['uniform'] - r['geometric'], runs=runs, verdict='agrees' if ok else 'disagrees', explanation=expl))
-    return item_table(rows, HUANG2022_DEVIATIONS)
+    def items(r, runs):
+        why = 'both-small' if max(r['geometric'], r['uniform']) < 0.05 else 'unexplained'
+        yield checked(bool(r['ours agrees']), why, item=f"Fig. 2 / depth {r['depth']} / eps_s={r['epsilon']:g}: geometric below uniform (uniform - geometric)",
+                      paper='geometric < uniform', ours=r['uniform'] - r['geometric'], runs=runs)
+    return item_table(per_row(out, items), HUANG2022_DEVIATIONS)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #e4a89960
 @reproduction_items('huang2022-fig1')
 def fig1_items(out) -> pd.DataFrame:
     "Fig. 1 as items: per (set, epsilon), private medians above random splits, and not above the true-median forest."
-    runs = int(out['results'].repeat.max()) + 1
-    rows = []
-    for _, r in out['table'].iterrows():
+    def items(r, runs):
         where = f"{r['dataset']} / eps={r['epsilon']:g}"
         p, t, rnd = r['private median (Alg. 1)'], r['true median'], r['random split']
-        rows.append(dict(item=f"Fig. 1, private median above random split (private - random) / {where}", paper='above', ours=p - rnd, runs=runs,
-                         verdict='agrees' if p > rnd else 'disagrees', explanation='' if p > rnd else 'unexplained'))
-        rows.append(dict(item=f"Fig. 1, private median not above the true median (true - private) / {where}", paper='at or below', ours=t - p, runs=runs,
-                         verdict='agrees' if p <= t else 'disagrees', explanation='' if p <= t else 'unexplained'))
-    return item_table(rows, HUANG2022_DEVIATIONS)
+        yield checked(p > rnd, item=f"Fig. 1, private median above random split (private - random) / {where}", paper='above', ours=p - rnd, runs=runs)
+        yield checked(p <= t, item=f"Fig. 1, private median not above the true median (true - private) / {where}", paper='at or below', ours=t - p, runs=runs)
+    return item_table(per_row(out, items), HUANG2022_DEVIATIONS)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #ff9d8b72
 @reproduction_items('huang2022-fig3', datasets=_huang_files(HUANG_FIG3_SETS))
@@ -754,12 +702,10 @@ def fig3_items(out) -> pd.DataFrame:
     small = bool((best <= 10).all() and (t[50] < t.max(axis=1)).all())
     falls = (t[20] < t[10]) & (t[50] < t[10])
     two_d = t.xs('2d', level='depth')[10] - t.xs('1d', level='depth')[10]
-    rows = [dict(item="Fig. 3: accuracy is high at a small N and falls as trees are added", paper='best at small N, falling after',
-                 ours=f"best N per curve: {', '.join(str(int(b)) for b in best)}", runs=runs, verdict='agrees' if small else 'disagrees',
-                 explanation='' if small else 'unexplained'),
-            dict(item="Fig. 3: most curves decline after 10 trees (share lower at N = 20 and 50 than at 10)", paper='most', ours=float(falls.mean()),
-                 runs=runs, verdict='agrees' if falls.mean() > 0.5 else 'disagrees', explanation='' if falls.mean() > 0.5 else 'unexplained'),
-            dict(item="Fig. 3: depth d a reasonable default (share of sets where d is at least 2d at N = 10)", paper='d reasonable, 2d may win',
-                 ours=float((two_d <= 0).mean()), runs=runs, verdict='agrees' if (two_d <= 0).mean() >= 0.5 else 'disagrees',
-                 explanation='' if (two_d <= 0).mean() >= 0.5 else 'unexplained')]
+    rows = [checked(item="Fig. 3: accuracy is high at a small N and falls as trees are added", paper='best at small N, falling after',
+                 ours=f"best N per curve: {', '.join(str(int(b)) for b in best)}", runs=runs, ok=small),
+            checked(item="Fig. 3: most curves decline after 10 trees (share lower at N = 20 and 50 than at 10)", paper='most', ours=float(falls.mean()),
+                 runs=runs, ok=falls.mean() > 0.5),
+            checked(item="Fig. 3: depth d a reasonable default (share of sets where d is at least 2d at N = 10)", paper='d reasonable, 2d may win',
+                 ours=float((two_d <= 0).mean()), runs=runs, ok=(two_d <= 0).mean() >= 0.5)]
     return item_table(rows, HUANG2022_DEVIATIONS)

@@ -5,7 +5,7 @@
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #e80bded2
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
 
 # %% auto #0
 __all__ = ['JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1', 'JAGANNATHAN2009_DEVIATIONS', 'accuracy', 'id3', 'update',
@@ -165,33 +165,19 @@ def update(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
     return dict(results=res, table=table, figures={'update_vs_rebuild': fig}, verdict=verdict)
 
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #3e4828ab
-JAGANNATHAN2009_DEVIATIONS = {
-    'exact-noise': ("The paper adds continuous Laplace noise Lap(1/eps) to every leaf count; we add exact discrete Laplace "
-                    "(two-sided geometric) noise of the same scale, so that no floating-point artefact can leak (noise='laplace' gives the paper's).",
-                    "measured below (one run of 5-fold CV, exact minus Laplace): Nursery +0.2 to -0.4 points; Votes -0.5 to -2.3 points"),
-    'synthetic-trees': ("The three synthetic sets are labelled by random Boolean trees; the paper's trees are not given, ours are drawn from fixed seeds.",
-                        "not measurable; on our trees privacy costs almost nothing, the paper's drop on two of its sets cannot be checked"),
-    'missing-values': ("Mushroom: the attribute with missing values is removed; Congressional Votes: '?' filled with the column's majority vote. "
-                       "The paper does not say how it treated them.", "not measured"),
-    'quick-runs': ("The quick setting runs 2 runs of 5-fold cross-validation (the paper: 10 runs of 10-fold); the full setting is the paper's.",
-                   "wider spread; verdicts on differences of a point or less may flip between settings"),
-    'id3-unclassified': ("Table I's private ID3 values lie far below the majority-class rate, which the paper attributes to unclassified test rows. "
-                         "Its stopping rule and the treatment of unclassified rows are not specified well enough to rebuild; ours stops when the q "
-                         "queries are spent and classifies almost every row.", "ours 40-60 points above the paper's private values"),
-}
+JAGANNATHAN2009_DEVIATIONS = deviations('jagannathan2009')   # name -> (how our setting differs from the paper's, its effect): dp_lit/repro/papers/deviations.csv
 
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #45bc2e9a
 @reproduction_items('jagannathan2009-accuracy', datasets=('nursery', 'mushroom', 'congressional_votes'))
 def accuracy_items(out) -> pd.DataFrame:
     "Figs. 6-11 as items: the gradual decline on each set (a drop from eps = inf to 0.5 with no rise-and-fall over 1 point), and which UCI set loses least and most."
     t, runs = out['table'], int(out['results'].repeat.max()) + 1
-    rows = [dict(item=f"Figs. 6-11 / {r['dataset']}: accuracy declines gradually as epsilon falls", paper='gradual decline',
-                 ours=r['drop inf->0.5'], runs=runs, verdict='agrees' if r['gradual (monotone in eps)'] else 'disagrees',
-                 explanation='' if r['gradual (monotone in eps)'] else 'unexplained') for _, r in t.iterrows()]
+    rows = [checked(item=f"Figs. 6-11 / {r['dataset']}: accuracy declines gradually as epsilon falls", paper='gradual decline',
+                 ours=r['drop inf->0.5'], runs=runs, ok=r['gradual (monotone in eps)']) for _, r in t.iterrows()]
     uci = t[t.dataset.isin(['nursery', 'mushroom', 'congressional_votes'])].set_index('dataset')['drop inf->0.5']
     for what, paper, ours in (('least', 'mushroom', uci.idxmin()), ('most', 'congressional_votes', uci.idxmax())):
-        rows.append(dict(item=f"Sec. VI: the UCI set that loses {what} accuracy from eps = inf to 0.5", paper=paper, ours=ours, runs=runs,
-                         verdict='agrees' if ours == paper else 'disagrees', explanation='' if ours == paper else 'unexplained'))
+        rows.append(checked(item=f"Sec. VI: the UCI set that loses {what} accuracy from eps = inf to 0.5", paper=paper, ours=ours, runs=runs,
+                         ok=ours == paper))
     return item_table(rows, JAGANNATHAN2009_DEVIATIONS)
 
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #53a8bdb6
@@ -203,21 +189,17 @@ def id3_items(out) -> pd.DataFrame:
         for col, paper, ours, expl in (('non-private ID3', r.paper_nonprivate, r.ours_nonprivate, 'unexplained'),
                                        ("private ID3, eps' = 1", r.paper_private, r.ours_private_plain, 'id3-unclassified')):
             ok = abs(ours - paper) <= 0.03
-            rows.append(dict(item=f"Table I / {r.dataset} / {col}", paper=paper, ours=ours, runs=1,
-                             verdict='agrees' if ok else 'disagrees', explanation='' if ok else expl))
+            rows.append(checked(item=f"Table I / {r.dataset} / {col}", paper=paper, ours=ours, runs=1,
+                             ok=ok, why=expl))
     return item_table(rows, JAGANNATHAN2009_DEVIATIONS)
 
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #98ae0269
 @reproduction_items('jagannathan2009-update', datasets=('nursery',))
 def update_items(out) -> pd.DataFrame:
     "Figs. 13-15 as items: the update is 'not substantially reduced' against the rebuild on the union at eps (within 3 points)."
-    runs = int(out['results'].repeat.max()) + 1
-    rows = []
-    for _, r in out['table'].iterrows():
+    def items(r, runs):
         diff = r['update - union at eps']
-        ok = diff >= -0.03
-        rows.append(dict(item=f"Figs. 13-15 / {r['dataset']} / eps={r['epsilon']:g}: update vs rebuild on the union at eps",
-                         paper='slightly below (not substantially)', ours=diff, runs=runs,
-                         verdict='agrees' if ok else 'disagrees', explanation='' if ok else 'unexplained'))
-    return item_table(rows, JAGANNATHAN2009_DEVIATIONS)
+        yield checked(diff >= -0.03, item=f"Figs. 13-15 / {r['dataset']} / eps={r['epsilon']:g}: update vs rebuild on the union at eps",
+                      paper='slightly below (not substantially)', ours=diff, runs=runs)
+    return item_table(per_row(out, items), JAGANNATHAN2009_DEVIATIONS)
 

@@ -5,7 +5,7 @@
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #b0201c43
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
 
 # %% auto #0
 __all__ = ['J2013_FRACTIONS', 'J2013_TABLE2', 'JAGANNATHAN2013_DEVIATIONS', 'labelled_size', 'error', 'set_sizes',
@@ -173,49 +173,31 @@ def set_sizes(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
     return dict(results=res, table=table, figures={'error_vs_set_sizes': fig}, verdict=verdict)
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #136e3953
-JAGANNATHAN2013_DEVIATIONS = {
-    'exact-noise': ("The paper adds continuous Laplace noise to the leaf counts; we add exact discrete Laplace (two-sided geometric) noise of "
-                    "the same scale (noise='laplace' gives the paper's).", "measured for Private-RDT on the 2009 page: up to 2.3 points on Votes, under half a point on Nursery"),
-    'votes-class-shares': ("Congressional Votes: the paper states class shares 45.2% / 54.8%; the UCI file has 267 democrats and 168 republicans, "
-                           "61.4% / 38.6%.", "the majority rate, the floor of every method, is 61.4% here; not otherwise measurable"),
-    'synthetic-tree': ("The synthetic set (9 attributes, 2,000 rows) is labelled by a random tree drawn from a fixed seed; the paper's tree and its "
-                       "class shares are not given.", "not measurable"),
-    'baseline-unspecified': ("The paper does not say which height or ensemble size its supervised Private-RDT used when finding the labelled-set "
-                             "size; we use the 2009 settings (10 trees, 5 for Votes, height floor(k/2)).", "our baseline needs 1.3 to 7 times the paper's labelled fraction"),
-    'quick-runs': ("The quick setting runs one run of 5-fold cross-validation (the paper: 10 runs of 10-fold); standard deviations over 5 folds "
-                   "are not the paper's over 10 ensembles x 10 runs.", "Table II's standard deviations are compared only in the full setting"),
-}
+JAGANNATHAN2013_DEVIATIONS = deviations('jagannathan2013')   # name -> (how our setting differs from the paper's, its effect): dp_lit/repro/papers/deviations.csv
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #b8b238b4
 @reproduction_items('jagannathan2013-labelled-size', datasets=('nursery', 'congressional_votes'))
 def labelled_size_items(out) -> pd.DataFrame:
     "Sec. V as items: the labelled fraction at which Private-RDT first reaches error <= 0.3 at eps = 0.5 (agrees when it is the paper's)."
-    rows = []
-    for _, r in out['table'].iterrows():
+    def items(r, runs):
         ours = r['ours_fraction'] if pd.notna(r['ours_fraction']) else 'not reached by 50%'
-        ok = ours == r['paper_fraction']
-        rows.append(dict(item=f"Sec. V / {r['dataset']}: labelled fraction where Private-RDT first has error <= 0.3 at eps = 0.5",
-                         paper=r['paper_fraction'], ours=ours, runs=int(out['results'].repeat.max()) + 1,
-                         verdict='agrees' if ok else 'disagrees', explanation='' if ok else 'baseline-unspecified'))
-    return item_table(rows, JAGANNATHAN2013_DEVIATIONS)
+        yield checked(ours == r['paper_fraction'], 'baseline-unspecified', paper=r['paper_fraction'], ours=ours, runs=runs,
+                      item=f"Sec. V / {r['dataset']}: labelled fraction where Private-RDT first has error <= 0.3 at eps = 0.5")
+    return item_table(per_row(out, items), JAGANNATHAN2013_DEVIATIONS)
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #8e12a650
 @reproduction_items('jagannathan2013-error', datasets=('nursery', 'congressional_votes'))
 def error_items(out) -> pd.DataFrame:
     "Figs. 6-9 and Table II as items: RDT# below Private-RDT on the labelled rows in every cell; RDT#'s sd within a factor 2 of Table II's."
-    runs = int(out['results'].repeat.max()) + 1
-    rows = []
-    for _, r in out['table'].iterrows():
+    def items(r, runs):
         where = f"{r['dataset']} / eps={r['epsilon']:g}"
         gain = r['error Private-RDT'] - r['error RDT#']
-        rows.append(dict(item=f"Figs. 6-9 / {where}: RDT# error below Private-RDT's on the labelled rows", paper='lower',
-                         ours=gain, runs=runs, verdict='agrees' if gain > 0 else 'disagrees', explanation='' if gain > 0 else 'unexplained'))
+        yield checked(gain > 0, item=f"Figs. 6-9 / {where}: RDT# error below Private-RDT's on the labelled rows", paper='lower', ours=gain, runs=runs)
         sd, psd = r['sd RDT# (ours, folds x runs)'], r['sd RDT# (paper, Table II)']
-        ok = runs >= 10 and 0.5 <= sd / psd <= 2
-        rows.append(dict(item=f"Table II / {where}: sd of RDT#'s error", paper=psd, ours=sd, runs=runs,
-                         verdict='agrees' if ok else ('disagrees' if runs >= 10 else 'not comparable'),
-                         explanation='' if ok else ('unexplained' if runs >= 10 else 'quick-runs')))
-    return item_table(rows, JAGANNATHAN2013_DEVIATIONS)
+        sd_item = dict(item=f"Table II / {where}: sd of RDT#'s error", paper=psd, ours=sd, runs=runs)
+        if runs < 10: yield dict(sd_item, verdict='not comparable', explanation='quick-runs')   # 5 folds of one run are not 10 x 10
+        else: yield checked(0.5 <= sd / psd <= 2, **sd_item)
+    return item_table(per_row(out, items), JAGANNATHAN2013_DEVIATIONS)
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #cc239e98
 @reproduction_items('jagannathan2013-sizes', datasets=('mushroom', 'nursery'))
@@ -226,7 +208,6 @@ def set_sizes_items(out) -> pd.DataFrame:
     for fig, g in out['table'].groupby('figure', sort=False):
         g = g.sort_values('value')
         fall = g['error'].iloc[0] - g['error'].iloc[-1]
-        rows.append(dict(item=f"{fig}: error falls as the {g['varied'].iloc[0]} grows ({g['value'].iloc[0]:g} -> {g['value'].iloc[-1]:g})",
-                         paper='decreases', ours=fall, runs=runs, verdict='agrees' if fall > 0 else 'disagrees',
-                         explanation='' if fall > 0 else 'unexplained'))
+        rows.append(checked(item=f"{fig}: error falls as the {g['varied'].iloc[0]} grows ({g['value'].iloc[0]:g} -> {g['value'].iloc[-1]:g})",
+                         paper='decreases', ours=fall, runs=runs, ok=fall > 0))
     return item_table(rows, JAGANNATHAN2013_DEVIATIONS)

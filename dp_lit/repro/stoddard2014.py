@@ -5,7 +5,7 @@
 # %% ../../nbs/53_repro_stoddard2014.ipynb #0a2ac340
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
 
 # %% auto #0
 __all__ = ['STODDARD2014_DEVIATIONS', 'features', 'features_items', 'roc', 'roc_items']
@@ -116,18 +116,7 @@ def features(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     return dict(results=res, table=table, figures={'f1_vs_epsilon': fig}, verdict=verdict)
 
 # %% ../../nbs/53_repro_stoddard2014.ipynb #36c9098d
-STODDARD2014_DEVIATIONS = {
-    'values-lost': ("The paper's numeric results for the ROC experiments (and most of Fig. 3's values) are lost from the garbled source text; "
-                    "only the direction of its claims survives.", "our numbers cannot be compared with the paper's; they are reported, not judged"),
-    'reconstructed-setting': ("Vocabulary (hashed words, 2^10 quick, 2^12 full), k = 100, tau = 30, Lambda = 1e-3 and the budget shares are ours; "
-                              "the paper's text does not preserve them.", "not measurable without the paper's values"),
-    'ptt-not-dp': ("PTT as published is not differentially private for any finite epsilon (no noise on the scores, no cap on the positives); "
-                   "it runs as published, flagged, beside SVT and the exponential mechanism.", "PTT's rows are not comparable with the private ones"),
-    'selection-budget': ("Selection takes a share of one total epsilon (a quarter in the quick setting) that the classifier then lacks; with "
-                         "accurate counts on all features (naive Bayes at large epsilon) that share is lost.", "measured in the full run: naive Bayes gains nothing at eps <= 0.5"),
-    'quick-runs': ("The quick setting has 2 repetitions (features) or 3 (ROC) and two budgets; the full setting 10 or 20 and five or four.",
-                   "differences of a few hundredths in F1 are inside the spread"),
-}
+STODDARD2014_DEVIATIONS = deviations('stoddard2014')   # name -> (how our setting differs from the paper's, its effect): dp_lit/repro/papers/deviations.csv
 
 # %% ../../nbs/53_repro_stoddard2014.ipynb #1a1c465c
 _FEATURE_EXPLANATION = {'private selection lowers the error by 10-15%': 'selection-budget',
@@ -138,8 +127,8 @@ _FEATURE_EXPLANATION = {'private selection lowers the error by 10-15%': 'selecti
 def features_items(out) -> pd.DataFrame:
     "The Fig. 3 claims as items, per classifier and epsilon (the claim check of the reproduction's table)."
     runs = int(out['results'].rep.max()) + 1
-    rows = [dict(item=f"Sec. 5.1, {r['claim']} / {r['classifier']} / eps={r['epsilon']:g}", paper=r['paper'], ours=r['ours'], runs=runs,
-                 verdict='agrees' if r['agrees'] else 'disagrees', explanation='' if r['agrees'] else _FEATURE_EXPLANATION[r['claim']])
+    rows = [checked(item=f"Sec. 5.1, {r['claim']} / {r['classifier']} / eps={r['epsilon']:g}", paper=r['paper'], ours=r['ours'], runs=runs,
+                 ok=r['agrees'], why=_FEATURE_EXPLANATION[r['claim']])
             for _, r in out['table'].iterrows()]
     return item_table(rows, STODDARD2014_DEVIATIONS)
 
@@ -262,6 +251,6 @@ def roc_items(out) -> pd.DataFrame:
         rows.append(dict(item=f"Sec. 5.2, the method with the lowest mean area between private and exact ROC / eps={e:g}", paper='values lost',
                          ours=f"{best} ({me.loc[best, 'mean']:.4f})", spread=me.loc[best, 'std'], runs=runs, verdict='not comparable', explanation='values-lost'))
         gap = me.loc['naive a=0.1', 'mean'] - me.loc['FixedSpace a=0.1', 'mean']
-        rows.append(dict(item=f"Sec. 5.2, hierarchical counts (FixedSpace) below per-threshold noise (naive), alpha = 0.1 / eps={e:g}", paper='lower error',
-                         ours=gap, runs=runs, verdict='agrees' if gap > 0 else 'disagrees', explanation='' if gap > 0 else 'unexplained'))
+        rows.append(checked(item=f"Sec. 5.2, hierarchical counts (FixedSpace) below per-threshold noise (naive), alpha = 0.1 / eps={e:g}", paper='lower error',
+                         ours=gap, runs=runs, ok=gap > 0))
     return item_table(rows, STODDARD2014_DEVIATIONS)
