@@ -19,11 +19,10 @@ from .mechanisms import check_epsilon
 # %% auto #0
 __all__ = ['BudgetExceededError', 'DetachedBudgetError', 'Budget', 'uniform_allocation', 'geometric_allocation']
 
-# %% ../nbs/01_accounting.ipynb #464ee961
+# %% ../nbs/01_accounting.ipynb #f54c4290
 class BudgetExceededError(ValueError):
     "A spend would pass the total privacy budget (raised before any noise is drawn)."
 
-# %% ../nbs/01_accounting.ipynb #f54c4290
 class DetachedBudgetError(RuntimeError):
     "A spend on a pickled copy of a ledger, which cannot charge the original (e.g. in a joblib worker)."
 
