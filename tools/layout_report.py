@@ -45,6 +45,19 @@ def export_cells():
     return sizes
 
 
+def without_example():
+    "Export cells whose next code cell is another export cell (or none): a definition the reader meets with no example or test after it."
+    out = []
+    for nb in sorted(NBS.glob('*.ipynb')):
+        cells = json.loads(nb.read_text())['cells']
+        exp = [c['cell_type'] == 'code' and bool(re.match(r'\s*#\s*\|\s*export', ''.join(c['source']))) for c in cells]
+        code = [i for i, c in enumerate(cells) if c['cell_type'] == 'code']
+        for k, i in enumerate(code):
+            if exp[i] and (k + 1 == len(code) or exp[code[k + 1]]):
+                out.append(f"{nb.name}: cell {i} ({cells[i].get('id')})")
+    return out
+
+
 def imports():
     "(importer, imported module, names) for every intra-package import."
     rows = []
@@ -104,6 +117,7 @@ def report():
         modules={m: len((ROOT / (m.replace('.', '/') + '.py')).read_text().splitlines()) if (ROOT / (m.replace('.', '/') + '.py')).exists() else None for m in f},
         fed_by_several={m: nbs for m, nbs in f.items() if len(nbs) > 1},
         export_cells=dict(count=len(n), median=statistics.median(n), max=max(n), over_120=[(nb, s) for nb, s in sizes if s > 120]),
+        without_example=without_example(),
         private_imports=[f"{a} <- {b}.{x}" for a, b, x in private],
         noise_outside_mechanisms=noise,
         synthetic_data_draws=synthetic,
@@ -118,6 +132,8 @@ if __name__ == '__main__':
     print(f"modules (lines): {r['modules']}")
     print(f"modules fed by several notebooks: {len(r['fed_by_several'])} {r['fed_by_several']}")
     e = r['export_cells']; print(f"export cells: {e['count']}, median {e['median']} lines, max {e['max']}, over 120: {len(e['over_120'])} {e['over_120']}")
+    w = r['without_example']; print(f"export cells with no example or test after them: {len(w)}"); [print('  ', x) for x in w[:20]]
+    if len(w) > 20: print(f"   ... and {len(w) - 20} more")
     print(f"private names imported across modules: {len(r['private_imports'])}"); [print('  ', x) for x in r['private_imports']]
     print(f"noise draws outside dp_lit.mechanisms: {len(r['noise_outside_mechanisms'])}"); [print('  ', x) for x in r['noise_outside_mechanisms']]
     print(f"synthetic-data generators (not noise): {len(r['synthetic_data_draws'])}"); [print('  ', x) for x in r['synthetic_data_draws']]
