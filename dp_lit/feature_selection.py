@@ -278,6 +278,13 @@ def ptt_faithful(scores, threshold:float, # public threshold tau
     rho = grid_laplace_mechanism(float(threshold), sensitivity, eps / 2, random_state=random_state)
     return np.flatnonzero(q >= rho)
 
+# %% ../nbs/21_feature_selection.ipynb #aee28ecd
+def _scan(q, t, rho, nu, c):
+    "Answers (1 above, 0 below, -1 not asked) of a threshold scan that stops after c positives."
+    above = q[None, :] + nu >= t + rho[:, None]
+    asked = np.cumsum(above, axis=1) - above < c         # a query is asked while fewer than c positives came before it
+    return np.where(asked, above.astype(np.int8), np.int8(-1))
+
 # %% ../nbs/21_feature_selection.ipynb #a2db427b
 def sparse_vector(scores, threshold:float, epsilon:float,
                   c:int, # cut-off: stop after c positive answers
@@ -299,13 +306,6 @@ def sparse_vector(scores, threshold:float, epsilon:float,
     nu = grid_laplace_mechanism(np.zeros((T, len(q))), (c if monotonic else 2 * c) * sensitivity, e2, changed=1, random_state=src)  # one query's noise
     out = _scan(q, float(threshold), rho, nu, c)
     return np.flatnonzero(out[0] == 1) if size is None else out
-
-# %% ../nbs/21_feature_selection.ipynb #aee28ecd
-def _scan(q, t, rho, nu, c):
-    "Answers (1 above, 0 below, -1 not asked) of a threshold scan that stops after c positives."
-    above = q[None, :] + nu >= t + rho[:, None]
-    asked = np.cumsum(above, axis=1) - above < c         # a query is asked while fewer than c positives came before it
-    return np.where(asked, above.astype(np.int8), np.int8(-1))
 
 # %% ../nbs/21_feature_selection.ipynb #0f72aa44
 def noisycut_faithful(scores, threshold:float, epsilon:float, c:int, sensitivity:float=1.0,

@@ -342,6 +342,28 @@ class DPCategoricalNB(_NBBase):
         return out
 
 
+# %% ../nbs/22_naive_bayes.ipynb #c3a9d2e5
+def _gaussian_sums(X, yi, K, lo, hi, inside=False):
+    "Per-class sums of centred values and of centred squares minus r^2/2, values clipped to [lo, hi] (skipped when `inside`), rows in blocks."
+    m, r = (lo + hi) / 2, (hi - lo) / 2
+    S0, Q0, I = np.zeros((K, X.shape[1])), np.zeros((K, X.shape[1])), np.eye(K)
+    for i in range(0, len(X), ROW_BLOCK):
+        Xb = X[i:i + ROW_BLOCK]
+        C = Xb - m if inside else np.minimum(np.maximum(Xb, lo), hi) - m
+        Y = I[yi[i:i + ROW_BLOCK]]
+        S0 += Y.T @ C; Q0 += Y.T @ (C ** 2 - r ** 2 / 2)
+    return S0, Q0
+
+def _gaussian_part(classes, lo, hi, who, X, y):
+    "(class counts, sums, sums of squares) of one part of the rows (runs where the part lives)."
+    K, d = len(classes), len(lo)
+    if len(y) == 0: return np.zeros(K, np.int64), np.zeros((K, d)), np.zeros((K, d))
+    X = check_X(X)
+    if X.shape[1] != d: raise ValueError(f"{who}: every part must have {d} columns, as the bounds; got {X.shape[1]}")
+    yi = part_labels(y, len(X), classes, who)
+    return (np.bincount(yi, minlength=K), *_gaussian_sums(X, yi, K, lo, hi))
+
+
 # %% ../nbs/22_naive_bayes.ipynb #7b0eb57f
 class DPGaussianNB(_NBBase):
     """Gaussian naive Bayes from noisy counts, sums and sums of squares with public bounds; no class size in any sensitivity.
@@ -430,26 +452,4 @@ class DPGaussianNB(_NBBase):
             C = Xb - self.centre_
             return -0.5 * (np.hstack([C * C, C]) @ W) + c
         return self._blocked_jll(X, block)
-
-
-# %% ../nbs/22_naive_bayes.ipynb #c3a9d2e5
-def _gaussian_sums(X, yi, K, lo, hi, inside=False):
-    "Per-class sums of centred values and of centred squares minus r^2/2, values clipped to [lo, hi] (skipped when `inside`), rows in blocks."
-    m, r = (lo + hi) / 2, (hi - lo) / 2
-    S0, Q0, I = np.zeros((K, X.shape[1])), np.zeros((K, X.shape[1])), np.eye(K)
-    for i in range(0, len(X), ROW_BLOCK):
-        Xb = X[i:i + ROW_BLOCK]
-        C = Xb - m if inside else np.minimum(np.maximum(Xb, lo), hi) - m
-        Y = I[yi[i:i + ROW_BLOCK]]
-        S0 += Y.T @ C; Q0 += Y.T @ (C ** 2 - r ** 2 / 2)
-    return S0, Q0
-
-def _gaussian_part(classes, lo, hi, who, X, y):
-    "(class counts, sums, sums of squares) of one part of the rows (runs where the part lives)."
-    K, d = len(classes), len(lo)
-    if len(y) == 0: return np.zeros(K, np.int64), np.zeros((K, d)), np.zeros((K, d))
-    X = check_X(X)
-    if X.shape[1] != d: raise ValueError(f"{who}: every part must have {d} columns, as the bounds; got {X.shape[1]}")
-    yi = part_labels(y, len(X), classes, who)
-    return (np.bincount(yi, minlength=K), *_gaussian_sums(X, yi, K, lo, hi))
 
