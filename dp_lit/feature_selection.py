@@ -24,12 +24,13 @@ from .accounting import Budget
 from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                           check_relation, check_budget, check_memory_plan)
 from .linear import resolve_labels, noise_tags, check_X, ROW_BLOCK
-from .naive_bayes import truncate_rows, binary_rows
+from .naive_bayes import truncate_rows, binary_rows, part_labels
+from .scale import Parts, is_parts
 
 # %% auto #0
-__all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'class_feature_counts', 'feature_scores',
-           'score_sensitivity', 'score_perturbation', 'cluster_selection', 'ptt_faithful', 'sparse_vector',
-           'noisycut_faithful', 'em_topk', 'gumbel_topk', 'PrivateFeatureSelector']
+__all__ = ['SCORES', 'SELECTORS', 'hashed_word_features', 'HashedWords', 'class_feature_counts', 'scores_from_counts',
+           'feature_scores', 'score_sensitivity', 'score_perturbation', 'cluster_selection', 'ptt_faithful',
+           'sparse_vector', 'noisycut_faithful', 'em_topk', 'gumbel_topk', 'PrivateFeatureSelector']
 
 # %% ../nbs/21_feature_selection.ipynb #3e28adc0
 _TOKEN = re.compile(r"[a-z0-9']+")
@@ -105,9 +106,47 @@ def class_feature_counts(X, # rows x features (dense or sparse): binary, or mapp
         N1 += np.asarray((Y @ A).todense()).astype(np.int64)
     return N1, nc
 
+# %% ../nbs/21_feature_selection.ipynb #5c0f11a1
+def scores_from_counts(N1, # (K, m) counts n_{F=1, c} of every class and feature
+                       nc, # (K,) rows of each class
+                       score:str='tc', # 'tc', 'dc' (two classes: index 1 is the positive one), 'pi' or 'ig'
+                      ) -> np.ndarray:
+    "Every feature's score from the class-feature counts: the scores are functions of these sums only."
+    if score == 'tc': return N1.sum(axis=0)
+    if score == 'dc': return np.abs(N1[1] - N1[0])
+    if score == 'pi': return N1.max(axis=0)
+    K, n1 = len(nc), N1.sum(axis=0)
+    cells = np.vstack([N1, nc[:, None] - N1])   # n_{jc}: F=1 rows, then F=0 rows
+    nj = np.vstack([np.tile(n1, (K, 1)), np.tile(nc.sum() - n1, (K, 1))])
+    with np.errstate(divide='ignore', invalid='ignore'):
+        return np.where(cells > 0, cells * np.log2(cells / np.maximum(nj, 1)), 0.0).sum(axis=0)
+
+
+# %% ../nbs/21_feature_selection.ipynb #5c0f11a2
+def _count_part(classes, d, max_features, binarize, who, X, y):
+    "(n_{F=1,c}, class sizes) of one part of the rows (runs where the part lives)."
+    if len(y) == 0: return np.zeros((len(classes), d), np.int64), np.zeros(len(classes), np.int64)
+    X = check_X(X, allow_sparse=True)
+    if X.shape[1] != d: raise ValueError(f"{who}: every part must have {d} columns, as the first one has; got {X.shape[1]}")
+    return class_feature_counts(X, part_labels(y, X.shape[0], classes, who), len(classes), max_features, binarize)
+
+def _part_scores(P, score, classes, n_bound, max_features, binarize, who='feature scores'):
+    "Scores of rows in parts (a `dp_lit.scale.Parts`): one pass that sums each part's counts; the public class list is required."
+    if classes is None: raise ValueError(f"{who}: scores from parts need classes= (the public class list); it is not read off the parts")
+    if score == 'ig' and n_bound is not None:
+        raise ValueError(f"{who}: score='ig' with n_bound scores the first n_bound rows in the parts' order, which is not a sum over the "
+                         "parts; use scoring 'tc', 'dc' or 'pi' for rows in parts, or pass the rows in memory")
+    cls = np.asarray(list(classes))
+    if len(cls) < 2 or len(pd.unique(cls)) != len(cls): raise ValueError(f"classes must hold at least two distinct classes; got {cls.tolist()}")
+    if score == 'dc' and len(cls) != 2:
+        raise ValueError(f"score='dc' needs a binary label; got {len(cls)} classes (tc, pi and ig take any number)")
+    N1, nc = P.sum(_count_part, cls, P.sample().shape[1], max_features, binarize, who)
+    return scores_from_counts(N1, nc, score)
+
+
 # %% ../nbs/21_feature_selection.ipynb #91258beb
-def feature_scores(X, # binary rows x features (dense or sparse); truncate first to enforce s
-                   y, # labels (for 'dc', index 1 of `classes` is the positive label)
+def feature_scores(X, # binary rows x features (dense or sparse), or the rows in parts (then y is None); truncate first to enforce s
+                   y=None, # labels (for 'dc', index 1 of `classes` is the positive label)
                    score:str='tc', # 'tc', 'dc', 'pi' or 'ig'
                    classes=None, # the public class list (two classes for 'dc')
                    n_bound:int|None=None, # IG only: the public bound N; only the first N rows are scored (None: all rows)
@@ -116,20 +155,15 @@ def feature_scores(X, # binary rows x features (dense or sparse); truncate first
                   ) -> np.ndarray:
     "Score of every feature: total count, difference count, purity index (our reconstruction) or unnormalised information gain."
     check_choice(score, 'score', SCORES)
+    if is_parts(X, y): return _part_scores(Parts(X, y, where='feature_scores'), score, classes, n_bound, max_features, binarize)
     X = check_X(X, allow_sparse=True)                                 # rows read in blocks below: never copied whole
     yi, K = _label_index(y, classes, X.shape[0], score)
     if score == 'ig' and n_bound is not None:                         # a public rule: the first N rows, whatever n is
         N = check_int(n_bound, 'n_bound', low=1)
         X, yi = X[:N], yi[:N]
     N1, nc = class_feature_counts(X, yi, K, max_features, binarize)   # n_{F=1, c}: one row per class
-    if score == 'tc': return N1.sum(axis=0)
-    if score == 'dc': return np.abs(N1[1] - N1[0])
-    if score == 'pi': return N1.max(axis=0)
-    n1 = N1.sum(axis=0)
-    cells = np.vstack([N1, nc[:, None] - N1])   # n_{jc}: F=1 rows, then F=0 rows
-    nj = np.vstack([np.tile(n1, (K, 1)), np.tile(len(yi) - n1, (K, 1))])
-    with np.errstate(divide='ignore', invalid='ignore'):
-        return np.where(cells > 0, cells * np.log2(cells / np.maximum(nj, 1)), 0.0).sum(axis=0)
+    return scores_from_counts(N1, nc, score)
+
 
 # %% ../nbs/21_feature_selection.ipynb #3bdae6ca
 def score_sensitivity(score:str, # 'tc', 'dc', 'pi' or 'ig'
@@ -244,6 +278,13 @@ def ptt_faithful(scores, threshold:float, # public threshold tau
     rho = grid_laplace_mechanism(float(threshold), sensitivity, eps / 2, random_state=random_state)
     return np.flatnonzero(q >= rho)
 
+# %% ../nbs/21_feature_selection.ipynb #aee28ecd
+def _scan(q, t, rho, nu, c):
+    "Answers (1 above, 0 below, -1 not asked) of a threshold scan that stops after c positives."
+    above = q[None, :] + nu >= t + rho[:, None]
+    asked = np.cumsum(above, axis=1) - above < c         # a query is asked while fewer than c positives came before it
+    return np.where(asked, above.astype(np.int8), np.int8(-1))
+
 # %% ../nbs/21_feature_selection.ipynb #a2db427b
 def sparse_vector(scores, threshold:float, epsilon:float,
                   c:int, # cut-off: stop after c positive answers
@@ -265,13 +306,6 @@ def sparse_vector(scores, threshold:float, epsilon:float,
     nu = grid_laplace_mechanism(np.zeros((T, len(q))), (c if monotonic else 2 * c) * sensitivity, e2, changed=1, random_state=src)  # one query's noise
     out = _scan(q, float(threshold), rho, nu, c)
     return np.flatnonzero(out[0] == 1) if size is None else out
-
-# %% ../nbs/21_feature_selection.ipynb #aee28ecd
-def _scan(q, t, rho, nu, c):
-    "Answers (1 above, 0 below, -1 not asked) of a threshold scan that stops after c positives."
-    above = q[None, :] + nu >= t + rho[:, None]
-    asked = np.cumsum(above, axis=1) - above < c         # a query is asked while fewer than c positives came before it
-    return np.where(asked, above.astype(np.int8), np.int8(-1))
 
 # %% ../nbs/21_feature_selection.ipynb #0f72aa44
 def noisycut_faithful(scores, threshold:float, epsilon:float, c:int, sensitivity:float=1.0,
@@ -350,22 +384,26 @@ class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
 
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=True)
 
-    def fit(self, X, y):
-        "Score the truncated rows and select features."
+    def fit(self, X, y=None):
+        "Score the truncated rows (in memory, or in parts: one pass) and select features."
         p = validate_params(self); eps = p['epsilon']
-        X = check_X(X, allow_sparse=True)
-        n_feat = X.shape[1]
+        P = Parts(X, y, where=f'{type(self).__name__}.fit') if is_parts(X, y) else None
+        if P is None: X = check_X(X, allow_sparse=True)
+        n_feat = (X if P is None else P.sample()).shape[1]
         self.n_features_in_ = n_feat
         K = len(self.classes) if self.classes is not None else 2      # a class list read off y warns in feature_scores
         check_memory_plan(8 * ROW_BLOCK * (2 * n_feat + 6) + 8 * (8 * K + 24) * n_feat, f"{type(self).__name__}: scores of {n_feat} features "
                           f"(blocks of {ROW_BLOCK} rows)", "pass fewer features (e.g. fewer hash buckets)")
-        q = feature_scores(X, y, self.scoring, classes=self.classes, n_bound=self.n_bound,   # IG: first n_bound rows
-                           max_features=self.max_features, binarize=self.binarize).astype(float)
-        S, D = score_sensitivity(self.scoring, self.max_features, n_feat, self.n_bound, self.neighbours)
+        S, D = score_sensitivity(self.scoring, self.max_features, n_feat, self.n_bound, self.neighbours)   # public: checked before the rows are read
+        if self.method in ('ptt', 'svt', 'noisycut') and self.threshold is None:
+            raise ValueError(f"method={self.method!r} needs a public threshold=")
+        if P is None:
+            q = feature_scores(X, y, self.scoring, classes=self.classes, n_bound=self.n_bound,   # IG: first n_bound rows
+                               max_features=self.max_features, binarize=self.binarize).astype(float)
+        else:
+            q = _part_scores(P, self.scoring, self.classes, self.n_bound, self.max_features, self.binarize, type(self).__name__).astype(float)
         self.scores_sensitivity_ = (S, D)
         m = self.method
-        if m in ('ptt', 'svt', 'noisycut') and self.threshold is None:
-            raise ValueError(f"method={m!r} needs a public threshold=")
         name = type(self).__name__                         # a shared ledger is charged the whole fit at once
         ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         src = noise_source(self.noise_seed)

@@ -17,11 +17,12 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism
 from .accounting import Budget
 from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
-                   check_relation, check_memory_plan)
+                   check_relation, check_memory_plan, check_y, encode_labels)
+from .scale import Parts, is_parts
 from .linear import check_X, check_fitted_X, resolve_labels, noise_tags, column_ranges, public_bounds, ROW_BLOCK
 
 # %% auto #0
-__all__ = ['truncate_rows', 'binary_rows', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
+__all__ = ['truncate_rows', 'binary_rows', 'part_labels', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB']
 
 # %% ../nbs/22_naive_bayes.ipynb #d5352ca8
 def truncate_rows(X, # binary matrix (dense or scipy sparse), rows = records
@@ -56,20 +57,47 @@ _RELATION = Check(check_relation, allowed=('add_remove', 'substitution'))
 _COMMON = {'epsilon': [EPSILON], 'alpha': [Check(check_real, low=0, closed='neither')], 'neighbours': [_RELATION],
            'classes': ['array-like', None], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
 
+def part_labels(y, # the labels of one part of the rows
+                n:int, # the number of rows of that part's X
+                classes, # the public class list
+                who:str='fit', # the caller's name, for the message
+               ) -> np.ndarray:
+    "A part's labels as indices into the public `classes` (runs where the part lives); `ValueError` that quotes no private label."
+    return encode_labels(check_y(y, n, who), classes)
+
 class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
-    "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, and prediction from `_joint_log_likelihood`."
+    "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, fitting from parts, and prediction from `_joint_log_likelihood`."
     _sparse_ok = True
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
-    def _start(self, X_rows, y, p, plan=None):
-        """(epsilon, row labels as class indices, noise source, sensitivity multiplier); `p` is `validate_params`' result.
+    def _open(self, p, plan=None):
+        """(epsilon, noise source, sensitivity multiplier) once `classes_` is set; `p` is `validate_params`' result.
         `plan(K)`: (bytes, what, change) of the fit's memory from public quantities, checked before the ledger is charged."""
-        eps = p['epsilon']
-        self.classes_, yi = resolve_labels(y, self.classes, X_rows, type(self).__name__)
-        name = type(self).__name__
+        eps, name = p['epsilon'], type(self).__name__
         if plan is not None: check_memory_plan(*plan(len(self.classes_)))                         # a shared ledger is charged the whole fit at once (refused before any step)
-        ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
-        self.budget_ = ledger
-        return eps, yi, noise_source(self.noise_seed), (1 if self.neighbours == 'add_remove' else 2)
+        self.budget_ = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
+        return eps, noise_source(self.noise_seed), (1 if self.neighbours == 'add_remove' else 2)
+
+    def _start(self, X_rows, y, p, plan=None):
+        "(epsilon, row labels as class indices, noise source, sensitivity multiplier) of a fit on rows in memory."
+        self.classes_, yi = resolve_labels(y, self.classes, X_rows, type(self).__name__)
+        eps, src, mult = self._open(p, plan)
+        return eps, yi, src, mult
+
+    def _fit_parts(self, X, y, p):
+        "Fit on rows in parts: one pass sums each part's exact counts and moments where it lives; the noise is drawn once, here."
+        name = type(self).__name__
+        if self.classes is None:
+            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the parts")
+        cls = np.asarray(list(self.classes))
+        if len(cls) < 2 or len(pd.unique(cls)) != len(cls): raise ValueError(f"classes must hold at least two distinct classes; got {cls.tolist()}")
+        self.classes_ = cls
+        P = Parts(X, y, where=f'{name}.fit')
+        fn, args, d, ctx = self._part_job(P.sample())         # the public parameters the parts need, checked on the schema only
+        check_memory_plan(*self._plan(d)(len(cls)))
+        sums = P.sum(fn, cls, *args, name)                    # one pass; a bad part is refused before anything is charged
+        eps, src, mult = self._open(p)
+        self.n_features_in_ = d
+        return self._release(sums, eps, src, mult, **ctx)
 
     def predict_proba(self, X):
         "Posterior class probabilities."
@@ -92,7 +120,26 @@ class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
         L = self._joint_log_likelihood(X)                  # first: refuses an unfitted estimator with NotFittedError
         return self.classes_[np.argmax(L, axis=1)]
 
+
 # %% ../nbs/22_naive_bayes.ipynb #5447eff4
+def _bernoulli_counts(X, yi, K, s, binarize, who):
+    "(class counts, (class, feature) counts) of checked rows `X` truncated to s features, read in blocks: integer counts, whatever the blocks."
+    fc = np.zeros((K, X.shape[1]), np.int64)
+    for i in range(0, X.shape[0], ROW_BLOCK):
+        A = truncate_rows(binary_rows(X[i:i + ROW_BLOCK], binarize, who), s)
+        yb = yi[i:i + ROW_BLOCK]
+        fc += np.asarray((sparse.csr_matrix((np.ones(len(yb)), (yb, np.arange(len(yb)))), shape=(K, len(yb))) @ A).todense()).astype(np.int64)
+    return np.bincount(yi, minlength=K).astype(np.int64), fc
+
+def _bernoulli_part(classes, d, s, binarize, who, X, y):
+    "The counts of one part of the rows (runs where the part lives)."
+    if len(y) == 0: return np.zeros(len(classes), np.int64), np.zeros((len(classes), d), np.int64)
+    X = check_X(X, allow_sparse=True)
+    if X.shape[1] != d: raise ValueError(f"{who}: every part must have {d} columns, as the first one has; got {X.shape[1]}")
+    return _bernoulli_counts(X, part_labels(y, X.shape[0], classes, who), len(classes), s, binarize, who)
+
+
+# %% ../nbs/22_naive_bayes.ipynb #b7e1a0c1
 class DPBernoulliNB(_NBBase):
     """Bernoulli naive Bayes from noisy counts; rows truncated to s non-zero features, sensitivity 1 + s.
 
@@ -111,26 +158,33 @@ class DPBernoulliNB(_NBBase):
         self.epsilon, self.max_features, self.binarize, self.alpha, self.neighbours = epsilon, max_features, binarize, alpha, neighbours
         self.classes, self.noise_seed, self.budget = classes, noise_seed, budget
 
-    def fit(self, X, y):
-        "Truncate the rows, release noisy class and feature counts, form smoothed probabilities (rows read in blocks)."
+    def _plan(self, d):
+        return lambda K: (8 * ROW_BLOCK * (2 * d + 4) + 8 * 6 * K * d, f"{type(self).__name__}: counts of {K} classes x {d} features "
+                          f"(blocks of {ROW_BLOCK} rows)", "select fewer features")
+
+    def _part_job(self, sample):
+        d = sample.shape[1]
+        self.n_features_in_, self.max_features_ = d, d if self.max_features is None else self.max_features
+        return _bernoulli_part, (d, self.max_features_, self.binarize), d, {}
+
+    def fit(self, X, y=None):
+        "Truncate the rows, release noisy class and feature counts, form smoothed probabilities (rows read in blocks, or in parts)."
         p = validate_params(self)
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         X = check_X(X, allow_sparse=True)                  # dense rows are binarised block by block, never copied whole
         if self.binarize is None:                          # refused before anything is charged, as one whole copy did
             for i in range(0, X.shape[0], ROW_BLOCK): binary_rows(X[i:i + ROW_BLOCK], None, type(self).__name__)
         d = X.shape[1]
-        plan = lambda K: (8 * ROW_BLOCK * (2 * d + 4) + 8 * 6 * K * d, f"{type(self).__name__}: counts of {K} classes x {d} features "
-                          f"(blocks of {ROW_BLOCK} rows)", "select fewer features")
-        eps, yi, src, mult = self._start(X.shape[0], y, p, plan)
-        s = d if self.max_features is None else self.max_features
-        self.n_features_in_, self.max_features_ = d, s
-        K = len(self.classes_)
-        fc = np.zeros((K, d), np.int64)
-        for i in range(0, X.shape[0], ROW_BLOCK):          # integer counts: the same whatever the blocks
-            A = truncate_rows(binary_rows(X[i:i + ROW_BLOCK], self.binarize, type(self).__name__), s)
-            yb = yi[i:i + ROW_BLOCK]
-            fc += np.asarray((sparse.csr_matrix((np.ones(len(yb)), (yb, np.arange(len(yb)))), shape=(K, len(yb))) @ A).todense()).astype(np.int64)
-        counts = np.concatenate([np.bincount(yi, minlength=K), fc.ravel()]).astype(np.int64)
-        self.sensitivity_ = mult * (1 + min(s, d))
+        eps, yi, src, mult = self._start(X.shape[0], y, p, self._plan(d))
+        self.n_features_in_, self.max_features_ = d, d if self.max_features is None else self.max_features
+        sums = _bernoulli_counts(X, yi, len(self.classes_), self.max_features_, self.binarize, type(self).__name__)
+        return self._release(sums, eps, src, mult)
+
+    def _release(self, sums, eps, src, mult):
+        "Noisy class and feature counts (one discrete Laplace draw for the whole vector), then smoothed probabilities."
+        K, d = len(self.classes_), self.n_features_in_
+        counts = np.concatenate([sums[0], sums[1].ravel()]).astype(np.int64)
+        self.sensitivity_ = mult * (1 + min(self.max_features_, d))
         self.budget_.spend(eps, f"class and feature counts (L1 sensitivity {self.sensitivity_})")
         noisy = geometric_mechanism(counts, self.sensitivity_, eps, random_state=src)
         self.class_count_ = np.maximum(noisy[:K], 0).astype(float)
@@ -172,6 +226,30 @@ def _category_frame(X):
             raise TypeError("X: argument must be a string or a real number (a category label) in every column")
     return F
 
+def _category_codes(F, cats, who='DPCategoricalNB'):
+    "Index of every value in its column's public category list (-1 outside it); the columns must match the lists."
+    if F.shape[1] != len(cats):
+        raise ValueError(f"X has {F.shape[1]} features, but {who} is expecting {len(cats)} features as input")
+    return np.column_stack([pd.Index(c).get_indexer(F.iloc[:, j]) for j, c in enumerate(cats)])
+
+def _category_counts(F, yi, cats, K):
+    "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute (rows in blocks)."
+    parts = [np.bincount(yi, minlength=K).astype(np.int64)] + [np.zeros(K * len(c), np.int64) for c in cats]
+    for i in range(0, len(F), ROW_BLOCK):
+        codes, yb = _category_codes(F.iloc[i:i + ROW_BLOCK], cats), yi[i:i + ROW_BLOCK]
+        if np.any(codes < 0):                            # training rows: the rule only, no column, no value
+            raise ValueError("X holds values outside the public categories given as categories=; every training value must be one of its column's categories")
+        for j, c in enumerate(cats):
+            parts[j + 1] += np.bincount(yb * len(c) + codes[:, j], minlength=K * len(c))
+    return np.concatenate(parts)
+
+def _categorical_part(classes, cats, who, X, y):
+    "The count vector of one part of the rows (runs where the part lives)."
+    if len(y) == 0: return np.zeros(len(classes) * (1 + sum(len(c) for c in cats)), np.int64)
+    F = _category_frame(X)
+    return _category_counts(F, part_labels(y, len(F), classes, who), cats, len(classes))
+
+
 # %% ../nbs/22_naive_bayes.ipynb #5d9de5b0
 class DPCategoricalNB(_NBBase):
     "Categorical naive Bayes from noisy counts over public category lists; sensitivity 1 + p."
@@ -189,9 +267,7 @@ class DPCategoricalNB(_NBBase):
 
     def _encode(self, X, at_fit=False):
         F = _category_frame(X)
-        if F.shape[1] != len(self.categories_):
-            raise ValueError(f"X has {F.shape[1]} features, but {type(self).__name__} is expecting {len(self.categories_)} features as input")
-        codes = np.column_stack([pd.Index(cats).get_indexer(F.iloc[:, j]) for j, cats in enumerate(self.categories_)])
+        codes = _category_codes(F, self.categories_, type(self).__name__)
         if np.any(codes < 0) and at_fit:                 # training rows: the rule only, no column, no value
             raise ValueError("X holds values outside the public categories given as categories=; every training value must be one of its column's categories")
         if np.any(codes < 0) and self.handle_unknown == 'error':
@@ -201,18 +277,27 @@ class DPCategoricalNB(_NBBase):
         return codes
 
     def _counts(self, F, yi):
-        "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute (rows in blocks)."
-        K = len(self.classes_)
-        parts = [np.bincount(yi, minlength=K)] + [np.zeros(K * len(cats), np.int64) for cats in self.categories_]
-        for i in range(0, len(F), ROW_BLOCK):
-            codes, yb = self._encode(F.iloc[i:i + ROW_BLOCK], at_fit=True), yi[i:i + ROW_BLOCK]
-            for j, cats in enumerate(self.categories_):
-                parts[j + 1] += np.bincount(yb * len(cats) + codes[:, j], minlength=K * len(cats))
-        return np.concatenate(parts)
+        "The exact count vector that is released with noise (`_category_counts` with the fitted category lists)."
+        return _category_counts(F, yi, self.categories_, len(self.classes_))
 
-    def fit(self, X, y):
-        "Release noisy class and (attribute value, class) counts."
+    def _plan(self, d):
+        cats = self.categories_; width = sum(len(c) for c in cats)
+        return lambda K: (8 * ROW_BLOCK * (3 * len(cats) + 4) + 8 * 4 * K * width, f"{type(self).__name__}: counts of {K} classes x "
+                          f"{width} categories (blocks of {ROW_BLOCK} rows)", "merge categories or select fewer attributes")
+
+    def _part_job(self, sample):
+        if self.categories is None:
+            raise ValueError(f"{type(self).__name__}: fitting from parts needs categories= (the public category list of every column); "
+                             "they are not read off the parts")
+        self.categories_ = [list(c) for c in self.categories]
+        if sample.shape[1] != len(self.categories_):        # the number of columns, from the schema (never its values)
+            raise ValueError(f"X has {sample.shape[1]} features, but {type(self).__name__} is expecting {len(self.categories_)} features as input")
+        return _categorical_part, (self.categories_,), len(self.categories_), {}
+
+    def fit(self, X, y=None):
+        "Release noisy class and (attribute value, class) counts (rows in memory, or in parts)."
         p = validate_params(self)
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         F = _category_frame(X)
         if self.categories is not None: cats = [list(c) for c in self.categories]
         elif all(isinstance(F[c].dtype, pd.CategoricalDtype) for c in F.columns): cats = [list(F[c].cat.categories) for c in F.columns]
@@ -222,14 +307,17 @@ class DPCategoricalNB(_NBBase):
             cats = [sorted(pd.unique(F[c])) for c in F.columns]
         self.categories_ = cats
         for i in range(0, len(F), ROW_BLOCK): self._encode(F.iloc[i:i + ROW_BLOCK], at_fit=True)   # refused before any charge
-        width = sum(len(c) for c in cats)
-        plan = lambda K: (8 * ROW_BLOCK * (3 * len(cats) + 4) + 8 * 4 * K * width, f"{type(self).__name__}: counts of {K} classes x "
-                          f"{width} categories (blocks of {ROW_BLOCK} rows)", "merge categories or select fewer attributes")
-        eps, yi, src, mult = self._start(len(F), y, p, plan)
-        K, p = len(self.classes_), len(cats)
+        eps, yi, src, mult = self._start(len(F), y, p, self._plan(len(cats)))
+        self.n_features_in_ = len(cats)
+        return self._release(self._counts(F, yi), eps, src, mult)
+
+    def _release(self, counts, eps, src, mult):
+        "Noisy counts (one discrete Laplace draw for the whole vector), then smoothed log-probabilities."
+        cats, K = self.categories_, len(self.classes_)
+        p = len(cats)
         self.sensitivity_ = mult * (1 + p)
         self.budget_.spend(eps, f"class and attribute-value counts (L1 sensitivity {self.sensitivity_})")
-        noisy = np.maximum(geometric_mechanism(self._counts(F, yi), self.sensitivity_, eps, random_state=src), 0).astype(float)
+        noisy = np.maximum(geometric_mechanism(counts, self.sensitivity_, eps, random_state=src), 0).astype(float)
         self.class_count_ = noisy[:K]
         self.category_count_, off, a = [], K, self.alpha
         self.feature_log_prob_ = []
@@ -238,7 +326,6 @@ class DPCategoricalNB(_NBBase):
             self.category_count_.append(C)
             self.feature_log_prob_.append(np.log((C + a) / (C + a).sum(axis=1, keepdims=True)))
         self.class_log_prior_ = np.log((self.class_count_ + a) / (self.class_count_ + a).sum())
-        self.n_features_in_ = p
         return self
 
     def _joint_log_likelihood(self, X):
@@ -253,6 +340,28 @@ class DPCategoricalNB(_NBBase):
         out = np.empty((len(F), len(self.classes_)))
         for i in range(0, len(F), ROW_BLOCK): out[i:i + ROW_BLOCK] = block(F.iloc[i:i + ROW_BLOCK])
         return out
+
+
+# %% ../nbs/22_naive_bayes.ipynb #c3a9d2e5
+def _gaussian_sums(X, yi, K, lo, hi, inside=False):
+    "Per-class sums of centred values and of centred squares minus r^2/2, values clipped to [lo, hi] (skipped when `inside`), rows in blocks."
+    m, r = (lo + hi) / 2, (hi - lo) / 2
+    S0, Q0, I = np.zeros((K, X.shape[1])), np.zeros((K, X.shape[1])), np.eye(K)
+    for i in range(0, len(X), ROW_BLOCK):
+        Xb = X[i:i + ROW_BLOCK]
+        C = Xb - m if inside else np.minimum(np.maximum(Xb, lo), hi) - m
+        Y = I[yi[i:i + ROW_BLOCK]]
+        S0 += Y.T @ C; Q0 += Y.T @ (C ** 2 - r ** 2 / 2)
+    return S0, Q0
+
+def _gaussian_part(classes, lo, hi, who, X, y):
+    "(class counts, sums, sums of squares) of one part of the rows (runs where the part lives)."
+    K, d = len(classes), len(lo)
+    if len(y) == 0: return np.zeros(K, np.int64), np.zeros((K, d)), np.zeros((K, d))
+    X = check_X(X)
+    if X.shape[1] != d: raise ValueError(f"{who}: every part must have {d} columns, as the bounds; got {X.shape[1]}")
+    yi = part_labels(y, len(X), classes, who)
+    return (np.bincount(yi, minlength=K), *_gaussian_sums(X, yi, K, lo, hi))
 
 
 # %% ../nbs/22_naive_bayes.ipynb #7b0eb57f
@@ -276,32 +385,47 @@ class DPGaussianNB(_NBBase):
         if self.bounds is None:
             warnings.warn("DPGaussianNB: bounds were read off the training rows (min, max); pass public bounds=",
                           PrivacyLeakWarning, stacklevel=3)
-            return ranges
-        return public_bounds(self.bounds, p)
+            lo, hi = ranges
+            flat = ~(((hi - lo) / 2) ** 2 / 2 > 0)        # a constant column (or one too narrow to square): widened by a public rule
+            return np.where(flat, (lo + hi) / 2 - 0.5, lo), np.where(flat, (lo + hi) / 2 + 0.5, hi)
+        lo, hi = public_bounds(self.bounds, p)
+        if not np.all(((hi - lo) / 2) ** 2 / 2 > 0):
+            raise ValueError("bounds are too narrow: ((upper - lower) / 2)^2 / 2 must be a positive float in every column")
+        return lo, hi
 
-    def fit(self, X, y):
-        "Clip to the public bounds and release noisy counts, sums and sums of squares per class (rows read in blocks)."
+    def _plan(self, d):
+        return lambda K: (8 * ROW_BLOCK * (3 * d + K + 4) + 8 * 8 * K * d, f"{type(self).__name__}: moments of {K} classes x {d} "
+                          f"columns (blocks of {ROW_BLOCK} rows)", "select fewer columns")
+
+    def _part_job(self, sample):
+        if self.bounds is None:
+            raise ValueError(f"{type(self).__name__}: fitting from parts needs public bounds= (lower, upper); they are not read off the parts")
+        d = sample.shape[1]
+        lo, hi = self._bounds(sample, None)
+        return _gaussian_part, (lo, hi), d, dict(lo=lo, hi=hi)
+
+    def fit(self, X, y=None):
+        "Clip to the public bounds and release noisy counts, sums and sums of squares per class (rows read in blocks, or in parts)."
         p = validate_params(self)
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         X = check_X(X, finite=False)
         ranges = column_ranges(X)                          # the finite check (and, without bounds, the leaky ranges) in one pass
-        d = X.shape[1]
-        plan = lambda K: (8 * ROW_BLOCK * (3 * d + K + 4) + 8 * 8 * K * d, f"{type(self).__name__}: moments of {K} classes x {d} "
-                          f"columns (blocks of {ROW_BLOCK} rows)", "select fewer columns")
         lo, hi = self._bounds(X, ranges)                   # bad bounds refused before any charge
-        eps, yi, src, mult = self._start(len(X), y, p, plan)
-        m, r = (lo + hi) / 2, (hi - lo) / 2
-        K, p = len(self.classes_), d
-        S0, Q0, I = np.zeros((K, p)), np.zeros((K, p)), np.eye(K)
+        eps, yi, src, mult = self._start(len(X), y, p, self._plan(X.shape[1]))
         inside = bool(np.all(ranges[0] >= lo) and np.all(ranges[1] <= hi))   # then clipping changes nothing: skipped
-        for i in range(0, len(X), ROW_BLOCK):              # exact per-class sums, block by block
-            Xb = X[i:i + ROW_BLOCK]
-            C = Xb - m if inside else np.minimum(np.maximum(Xb, lo), hi) - m
-            Y = I[yi[i:i + ROW_BLOCK]]
-            S0 += Y.T @ C; Q0 += Y.T @ (C ** 2 - r ** 2 / 2)
+        K = len(self.classes_)
+        self.n_features_in_ = X.shape[1]
+        return self._release((np.bincount(yi, minlength=K), *_gaussian_sums(X, yi, K, lo, hi, inside)), eps, src, mult, lo=lo, hi=hi)
+
+    def _release(self, sums, eps, src, mult, lo, hi):
+        "Noisy counts, sums and sums of squares (a third of epsilon each), then means and variances as post-processing."
+        counts, S0, Q0 = sums
+        m, r = (lo + hi) / 2, (hi - lo) / 2
+        K, p = len(self.classes_), len(lo)
         e3 = eps / 3
         self.sensitivities_ = dict(counts=mult * 1.0, sums=mult * float(r.sum()), squares=mult * float((r ** 2).sum() / 2))
         self.budget_.spend(e3, 'class counts')
-        n = geometric_mechanism(np.bincount(yi, minlength=K), self.sensitivities_['counts'], e3, random_state=src).astype(float)
+        n = geometric_mechanism(counts, self.sensitivities_['counts'], e3, random_state=src).astype(float)
         changed = mult * p                                 # cells one row moves: p, or 2p when a substitution changes the class
         self.budget_.spend(e3, 'per-class sums of centred values')
         S = grid_laplace_mechanism(S0, self.sensitivities_['sums'], e3, changed=changed, random_state=src)
@@ -316,7 +440,6 @@ class DPGaussianNB(_NBBase):
         cp = np.maximum(n, 0) + self.alpha
         self.class_prior_ = cp / cp.sum()
         self.centre_ = m
-        self.n_features_in_ = p
         return self
 
     def _joint_log_likelihood(self, X):

@@ -5,15 +5,18 @@
 # %% ../nbs/30_roc.ipynb #ddef4797
 from __future__ import annotations
 
+import collections.abc
 import math
 import numbers
 
 import numpy as np
+import pandas as pd
 
 from .mechanisms import (check_epsilon, noise_source, geometric_mechanism, exponential_mechanism, median_grid,
                                smooth_sensitivity_median, check_finite_array, smooth_median_granularity)
 from .accounting import Budget
 from .base import check_choice, check_int, check_real, check_relation, check_budget
+from .scale import Parts, is_dask_collection, is_delayed
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'COUNTS', 'THRESHOLDS', 'MEDIANS', 'tree_height', 'tree_counts', 'consistent_leaves',
@@ -279,6 +282,14 @@ def recursive_median_thresholds(y_score, # the private scores (both classes)
                               granularity=granularity)
 
 # %% ../nbs/30_roc.ipynb #321de2d7
+def _roc_from_hist(hist, lo, eps_c, edges, counts, branching, factor, monotone, src):
+    "(fpr, tpr, thr) from the exact class histograms `hist` (..., 2, E) over `edges` (..., E): the noise is drawn here."
+    fpr, tpr = (_rates(_noisy_cumulative(hist[..., c, :], eps_c, counts, branching, factor, src), monotone)[..., ::-1]
+                for c in (0, 1))
+    one, zero = np.ones(fpr.shape[:-1] + (1,)), np.zeros(fpr.shape[:-1] + (1,))
+    thr = np.concatenate([np.full(zero.shape, np.inf), edges[..., 1:][..., ::-1], np.full(zero.shape, lo)], axis=-1)
+    return np.concatenate([zero, fpr, one], -1), np.concatenate([zero, tpr, one], -1), thr
+
 def _roc_batch(y, s, lo, eps_c, edges, counts, branching, factor, monotone, src, size=None):
     "Core of the release: (fpr, tpr, thr) from (0, 0) at +inf down to (1, 1) at `lo`; rows of a batch when `edges` is 2-D or `size` is set."
     edges = np.asarray(edges, dtype=float)
@@ -288,11 +299,8 @@ def _roc_batch(y, s, lo, eps_c, edges, counts, branching, factor, monotone, src,
         E = np.broadcast_to(edges, hist.shape[:-2] + edges.shape)
     else:
         hist = np.stack([_bin_counts(y, s, e) for e in edges]); E = edges
-    fpr, tpr = (_rates(_noisy_cumulative(hist[..., c, :], eps_c, counts, branching, factor, src), monotone)[..., ::-1]
-                for c in (0, 1))
-    one, zero = np.ones(fpr.shape[:-1] + (1,)), np.zeros(fpr.shape[:-1] + (1,))
-    thr = np.concatenate([np.full(zero.shape, np.inf), E[..., 1:][..., ::-1], np.full(zero.shape, lo)], axis=-1)
-    return np.concatenate([zero, fpr, one], -1), np.concatenate([zero, tpr, one], -1), thr
+    return _roc_from_hist(hist, lo, eps_c, E, counts, branching, factor, monotone, src)
+
 
 # %% ../nbs/30_roc.ipynb #d49706e8
 def _quantile_curve(cum, edges, hi, n_quantiles):
@@ -316,8 +324,85 @@ def _quantile_curve(cum, edges, hi, n_quantiles):
     fpr, tpr = (np.clip(1 - (F_(thr) if F_ is not None else 0 * thr), 0, 1) for F_ in cdfs)
     return thr, np.maximum.accumulate(fpr[::-1])[::-1], np.maximum.accumulate(tpr[::-1])[::-1]
 
+# %% ../nbs/30_roc.ipynb #7a11c0d1
+def _as_score_parts(pairs):
+    "(scores as a column, labels) for every (y_true, y_score) pair: the (X, y) form of `dp_lit.scale.Parts`."
+    for p in pairs:
+        if not (isinstance(p, tuple) and len(p) == 2):
+            raise ValueError("y_true in parts must be a list or iterator of (y_true, y_score) pairs, with y_score None")
+        yield np.asarray(p[1]).reshape(-1, 1), p[0]
+
+def _swap_pair(p): return np.asarray(p[1]).reshape(-1, 1), p[0]
+
+def _roc_parts(y_true, y_score):
+    "The test rows in parts as a `Parts` of (scores, labels), or None for rows in memory."
+    if is_dask_collection(y_true) or is_dask_collection(y_score):
+        if not (is_dask_collection(y_true) and is_dask_collection(y_score)):
+            raise ValueError("y_true and y_score must both be Dask Series or Arrays, partitioned alike")
+        return Parts(y_score, y_true, where='private_roc_curve')
+    if y_score is not None or isinstance(y_true, (np.ndarray, str)) or not isinstance(y_true, (list, tuple, collections.abc.Iterator)):
+        return None
+    if isinstance(y_true, collections.abc.Iterator): return Parts(_as_score_parts(y_true), where='private_roc_curve')
+    if len(y_true) and all(is_delayed(p) for p in y_true):
+        import dask
+        return Parts([dask.delayed(_swap_pair, nout=2)(p) for p in y_true], where='private_roc_curve')
+    if len(y_true) and all(isinstance(p, tuple) and len(p) == 2 and np.ndim(p[0]) == 1 for p in y_true):
+        return Parts(list(_as_score_parts(y_true)), where='private_roc_curve')
+    return None
+
+
+# %% ../nbs/30_roc.ipynb #7a11c0d2
+def _roc_part(edges, lo, hi, pos_label, S, Y):
+    "One part of the test rows (runs where it lives): its size, its first three distinct labels, range and NaN flags, class histograms over `edges`."
+    y = np.asarray(Y).ravel()
+    if len(y) == 0: return 0, [], False, False, None if edges is None else np.zeros((2, len(edges)), np.int64)
+    s = check_finite_array(np.asarray(S, dtype=float).ravel(), 'y_score')
+    nan = y.dtype.kind == 'f' and not np.all(np.isfinite(y))
+    y01 = (y == (1 if pos_label is None else pos_label)).astype(np.int64)
+    return (len(y), list(pd.unique(y)[:3]) if not nan else [], bool(s.min() < lo or s.max() > hi), nan,
+            None if edges is None else _bin_counts(y01, s, edges))
+
+def _roc_pass(P, edges, lo, hi, pos_label):
+    "One pass over the parts: (n, histograms or None), after the checks `_check_inputs` makes on rows in memory (nothing quoted)."
+    got = P.map(_roc_part, edges, lo, hi, pos_label)
+    if any(g[3] for g in got): raise ValueError("y_true contains NaN or infinite values")
+    labels = set().union(*(g[1] for g in got))
+    if len(labels) > 2: raise ValueError("y_true must be binary: at most two distinct labels (pass pos_label to name the positive one)")
+    if pos_label is None and not (labels <= {0, 1} or labels <= {-1, 1}):
+        raise ValueError("y_true must have labels in {0, 1} or {-1, 1}, or give pos_label")
+    n = int(sum(g[0] for g in got))
+    if n == 0: raise ValueError("y_true is empty; expected at least one test row")
+    if any(g[2] for g in got):
+        raise ValueError(f"y_score must lie in the public score_range [{lo:g}, {hi:g}]: clip the scores to the range first "
+                         "(the range must not be read off the test set)")
+    return n, None if edges is None else sum(g[4] for g in got)
+
+
+# %% ../nbs/30_roc.ipynb #7a11c0d3
+def _fixed_space(lo, hi, alpha, n_ref):
+    "The alpha-FixedSpace edges: floor(alpha n) + 1 equally spaced thresholds of [lo, hi] (at least two)."
+    M = max(1, math.floor(alpha * n_ref))
+    return lo + (hi - lo) * np.arange(M + 1) / M
+
+def _ecdf_edges(lo, hi, depth): return lo + (hi - lo) * np.arange(2 ** int(depth)) / 2 ** int(depth)
+
+def _part_pass(P, thresholds, n, lo, hi, alpha, depth, fixed, pos_label):
+    "(n, histograms or None) of test rows in parts: the edges are public unless FixedSpace needs the row count first (two passes)."
+    if isinstance(thresholds, str) and thresholds == 'recursive_medians':
+        raise ValueError("thresholds='recursive_medians' is not available for rows in parts: each level's noisy medians need the ranks "
+                         "inside intervals drawn at the level above (a pass per level); use 'fixed_space', 'ecdf_quantiles' or public thresholds")
+    if fixed is not None: edges = np.unique(np.r_[lo, fixed])
+    elif thresholds == 'ecdf_quantiles': edges = _ecdf_edges(lo, hi, depth)
+    elif n is not None: edges = _fixed_space(lo, hi, alpha, int(n))
+    elif P.kind == 'iterator':
+        raise ValueError("thresholds='fixed_space' without a public n= needs the number of rows before the counts (two passes), and an "
+                         "iterator is read only once: pass n=, or the parts as a list, Dask delayed pairs or Dask collections")
+    else: edges = None
+    return _roc_pass(P, edges, lo, hi, pos_label)
+
+
 # %% ../nbs/30_roc.ipynb #d3d26a9a
-def private_roc_curve(y_true, # binary labels of the private test rows
+def private_roc_curve(y_true, # binary labels of the private test rows, or the rows in parts (then y_score is None)
                       y_score, # the classifier's scores of the same rows, inside the public `score_range`
                       epsilon:float, # total budget of the release (inf: exact counts at the chosen thresholds, NOT private)
                       thresholds='fixed_space', # 'fixed_space', 'recursive_medians', 'ecdf_quantiles', or an array of public thresholds
@@ -340,7 +425,9 @@ def private_roc_curve(y_true, # binary labels of the private test rows
                       noise_seed=None, # None: secret noise; int/Generator: reproducible noise, NOT private against whoever knows it
                      ):
     "An epsilon-DP ROC curve of a private test set (Stoddard et al. 2014, Sec. 4): (fpr, tpr, thresholds, budget), thresholds decreasing as in scikit-learn."
-    y, s, lo, hi = _check_inputs(y_true, y_score, score_range, pos_label)
+    P = _roc_parts(y_true, y_score)                             # rows in parts: a list or iterator of (y_true, y_score) pairs, Dask
+    if P is None: y, s, lo, hi = _check_inputs(y_true, y_score, score_range, pos_label)
+    else: lo, hi = _check_range(score_range)
     eps = check_epsilon(epsilon, allow_inf=True)
     check_choice(counts, 'counts', COUNTS); check_relation(neighbours, NEIGHBOURS)
     branching = check_int(branching, 'branching', low=2)
@@ -357,6 +444,9 @@ def private_roc_curve(y_true, # binary labels of the private test rows
         fixed = check_finite_array(thresholds, 'thresholds').ravel()
         if fixed.min() < lo or fixed.max() > hi:
             raise ValueError(f"thresholds must lie in the public score_range [{lo:g}, {hi:g}]")
+    if P is not None:                                            # one pass of exact sums (two for a noisy n), before anything is charged
+        n_rows, hist = _part_pass(P, thresholds, n, lo, hi, alpha, depth, fixed if not isinstance(thresholds, str) else None, pos_label)
+    else: n_rows, hist = len(y), None
     # the whole release reserved at once on a shared ledger: a curve that would be refused spends nothing
     ledger = budget.reserve(eps, 'private ROC curve') if budget is not None else Budget(eps, name='private ROC')
     src = noise_source(_check_seed(noise_seed))
@@ -365,33 +455,33 @@ def private_roc_curve(y_true, # binary labels of the private test rows
     if isinstance(thresholds, str):
         if thresholds == 'fixed_space':
             if n is not None: n_ref = int(n)
-            elif neighbours == 'substitution' or math.isinf(eps): n_ref = len(y)
+            elif neighbours == 'substitution' or math.isinf(eps): n_ref = n_rows
             else:
                 eps_n = n_share * eps
                 ledger.spend(eps_n, 'noisy test-set size n (sets the number of thresholds)')
-                n_ref = int(geometric_mechanism(len(y), 1, eps_n, random_state=src))
+                n_ref = int(geometric_mechanism(n_rows, 1, eps_n, random_state=src))
                 eps_c = eps - eps_n
-            M = max(1, math.floor(alpha * n_ref))
-            edges = lo + (hi - lo) * np.arange(M + 1) / M
+            edges = _fixed_space(lo, hi, alpha, n_ref)
         elif thresholds == 'recursive_medians':
             eps_t = threshold_share * eps
             med = median or ('smooth_sensitivity' if neighbours == 'substitution' else 'exponential')
             edges = recursive_median_thresholds(s, eps_t, k, (lo, hi), med, neighbours, grid_size, ledger, src)
             eps_c = eps - eps_t if math.isfinite(eps) else eps
         else:
-            depth, n_quantiles = int(depth), int(n_quantiles)
-            edges = lo + (hi - lo) * np.arange(2 ** depth) / 2 ** depth
+            n_quantiles = int(n_quantiles)
+            edges = _ecdf_edges(lo, hi, depth)
     else:
         edges = np.unique(np.r_[lo, fixed])
+    if P is None: hist = _bin_counts(y, s, edges)
+    elif hist is None: hist = _roc_pass(P, edges, lo, hi, pos_label)[1]   # FixedSpace without a public n: the second pass
     with ledger.parallel(f"noisy counts by class ({counts}; disjoint rows)") as blk:
         for name in ('negatives', 'positives'): blk.spend(eps_c, f"{name}: {counts} counts over {len(edges)} bins")
     if isinstance(thresholds, str) and thresholds == 'ecdf_quantiles':
-        hist = _bin_counts(y, s, edges)
         cum = [_noisy_cumulative(hist[c], eps_c, counts, branching, factor, src) for c in (0, 1)]
         thr, fpr, tpr = _quantile_curve(cum, edges, hi, n_quantiles)
         fpr, tpr, thr = np.r_[0.0, fpr[::-1], 1.0], np.r_[0.0, tpr[::-1], 1.0], np.r_[np.inf, thr[::-1], lo]
     else:
-        fpr, tpr, thr = _roc_batch(y, s, lo, eps_c, edges, counts, branching, factor, monotone, src)
+        fpr, tpr, thr = _roc_from_hist(hist, lo, eps_c, edges, counts, branching, factor, monotone, src)
         keep = np.r_[True, thr[1:] < thr[:-1]]                  # a repeated cut point: keep its first (upper) point
         fpr, tpr, thr = fpr[keep], tpr[keep], thr[keep]
     return fpr, tpr, thr, ledger
