@@ -401,7 +401,7 @@ class _NoisyLeaves:
         return normalise_counts(self._total(self._encode(X)))
 
 
-# %% ../nbs/11_rdt.ipynb #0195a93a
+# %% ../nbs/11_rdt.ipynb #0022b3e5
 MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit may plan (about 10-18 min of hashed walks)
 PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
 _PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
@@ -412,7 +412,6 @@ _WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed)
 class WorkPlanError(ValueError):
     "A fit whose work, planned from public quantities, passes `max_work()`."
 
-# %% ../nbs/11_rdt.ipynb #0022b3e5
 class FewRowsPerTreeWarning(UserWarning):
     "An ensemble whose leaves expect fewer rows than the standard deviation of their noise."
 
