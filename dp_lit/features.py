@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 # %% auto #0
-__all__ = ['Categorical', 'Numeric', 'Text', 'encode']
+__all__ = ['Categorical', 'Numeric', 'Text', 'is_missing', 'domain_index', 'encode']
 
 # %% ../nbs/03_features.ipynb #2493c350
 @dataclass(frozen=True)
@@ -44,6 +44,16 @@ class Text:
     "A free-text attribute (SMS, tweets): no domain of values; features are derived from it downstream."
     public: bool = True
 
+# %% ../nbs/03_features.ipynb #8fb541d1
+def is_missing(v) -> bool:
+    "True for a scalar that spells a missing value: None, NaN, `pd.NA` or `pd.NaT`."
+    return v is None or v is pd.NA or v is pd.NaT or (isinstance(v, (float, np.floating)) and math.isnan(v))
+
+def domain_index(d:Categorical) -> pd.Index:
+    "The domain's values as an index to look codes up in: a missing-value marker in it (any spelling) matches every missing value."
+    return pd.Index([np.nan if is_missing(v) else v for v in d.values], dtype=object)
+
+
 # %% ../nbs/03_features.ipynb #40b6f040
 def _categorical_column(s, # one column of rows
                         d:Categorical, # its public domain
@@ -53,7 +63,7 @@ def _categorical_column(s, # one column of rows
     if isinstance(arr, pd.Categorical) and tuple(arr.categories) == d.values:
         codes = arr.codes                                   # already coded against the same domain
     else:                                                   # position in the domain; -1 outside it
-        codes = pd.Index(list(d.values), dtype=object).get_indexer(s.astype(object).to_numpy())
+        codes = domain_index(d).get_indexer(s.astype(object).to_numpy())
     col = codes.astype(float)
     bad = col < 0
     if bad.any():

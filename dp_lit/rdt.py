@@ -24,6 +24,7 @@ from .base import (check_y, check_int, check_choice, check_relation, Check, vali
                          EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan, argmax_ranked)
 from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
                           resolve_classes, as_frame, encode_fitted, merge_counts, TABLE_LIMIT)
+from .scale import Parts, is_parts
 
 # %% auto #0
 __all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS', 'auto_max_depth',
@@ -224,87 +225,45 @@ class NoisyCountsMixin:
     def _more_tags(self): return {'non_deterministic': self.noise_seed is None}     # scikit-learn < 1.6
 
 
-# %% ../nbs/11_rdt.ipynb #60cecc64
-def _is_dask(X) -> bool:
-    return type(X).__module__.split('.')[0] in ('dask', 'dask_expr') and hasattr(X, 'to_delayed')
-
-def _is_delayed(p) -> bool:
-    return type(p).__module__.split('.')[0] == 'dask' and hasattr(p, 'compute') and hasattr(p, 'dask')
-
-# %% ../nbs/11_rdt.ipynb #9c83130d
-def _is_chunks(X, y) -> bool:
-    "True for an iterator of (X, y) pairs, or a list/tuple of them or of Dask delayed pairs (with y None): rows given in parts."
-    if y is not None or isinstance(X, (pd.DataFrame, np.ndarray, str)) or _is_dask(X): return False
-    if isinstance(X, collections.abc.Iterator): return True
-    return (isinstance(X, (list, tuple)) and len(X) > 0 and
-            (all(_is_delayed(p) for p in X) or
-             all(isinstance(p, tuple) and len(p) == 2 and hasattr(p[0], 'shape') and len(p[0].shape) == 2 for p in X)))
-
 # %% ../nbs/11_rdt.ipynb #e24366be
-def _part_counts(structure, space, classes, X, y, every):
-    "Leaf class counts of one part of the rows (runs where the part lives): (keys, counts)."
+def _part_counts(structure, space, classes, every:bool, X, y):
+    "Leaf class counts of one part of the rows (run by `Parts.map` where the part lives): the counts of every leaf if `every`, else (keys, counts) of the reached leaves."
     E = space.encode(as_frame(X, space.names), compact=True)
     y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     idx = pd.Index(classes).get_indexer(y.ravel()).astype(np.int64)
     if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes")
-    if len(E) != len(idx): raise ValueError("each part's X and y must have the same number of rows")
-    return structure.leaf_counts(E, idx, len(classes), every=every)
+    keys, counts = structure.leaf_counts(E, idx, len(classes), every=every)
+    return counts if every else (keys, counts)
+
 
 # %% ../nbs/11_rdt.ipynb #fa00b4df
 class _FitFromParts:
-    "Private-RDT's fit from rows given in parts (mixed into `PrivateRDTClassifier`)."
+    "Private-RDT's fit from rows given in parts (mixed into `PrivateRDTClassifier`), on the shared `dp_lit.scale.Parts`."
     def _fit_parts(self, X, y, p:dict):
-        "Fit on rows given in parts (a Dask DataFrame, or an iterable of (X, y)): counts summed over the parts, noise added once."
+        "Fit on rows given in parts: counts summed over the parts, where they live; the noise added once, here."
         name = type(self).__name__
         if self.classes is None:
             raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        P = Parts(X, y, where=f'{name}.fit')
         self.classes_ = np.sort(resolve_classes(np.zeros(0), self.classes, where=name))
-        delayed = isinstance(X, (list, tuple)) and all(_is_delayed(p) for p in X)
-        if delayed:                                                        # parts computed where they live (a Dask cluster)
-            import dask
-            xs, ys = [p[0] for p in X], [p[1] for p in X]
-            raw = X[0][0].compute()
-            n_rows_fn = lambda: int(sum(dask.compute(*[dask.delayed(len)(x) for x in xs])))
-        elif _is_dask(X):
-            if y is None: raise ValueError("y is None; with a Dask DataFrame pass y as a Dask Series partitioned like X")
-            if not _is_dask(y): raise ValueError(f"y must be a Dask Series partitioned like X; got {type(y).__name__}")
-            xs, ys = X.to_delayed(), y.to_delayed()
-            if len(xs) != len(ys): raise ValueError(f"X has {len(xs)} partitions but y has {len(ys)}; partition them alike")
-            raw = X._meta_nonempty
-            n_rows_fn = lambda: int(len(X))
-        else:
-            if p['max_depth'] == 'auto' and isinstance(X, collections.abc.Iterator):
-                raise ValueError("max_depth='auto' needs the number of rows before the counts: pass the parts as a list, "
-                                 "or an int max_depth, to fit from an iterator")
-            parts = X if isinstance(X, (list, tuple)) else None
-            first = None
-            if parts is None:
-                first = next(X, None)
-                if first is None: raise ValueError("the iterable of (X, y) parts is empty")
-                parts = itertools.chain([first], X)
-            elif len(parts) == 0: raise ValueError("the iterable of (X, y) parts is empty")
-            raw = (first or parts[0])[0]
-            n_rows_fn = lambda: sum(len(p[0]) for p in parts)
-        sample = as_frame(raw)
+        if p['max_depth'] == 'auto' and P.kind == 'iterator':              # refused before any budget is reserved
+            raise ValueError("max_depth='auto' needs the number of rows before the counts: pass the parts as a list, "
+                             "or an int max_depth, to fit from an iterator")
+        raw = P.sample()                                                   # schema only: names and dtypes
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter('always', PrivacyLeakWarning)
-            self.space_ = resolve_feature_space(sample, self.domains, self.categories, self.bounds, where=name)
+            self.space_ = resolve_feature_space(as_frame(raw), self.domains, self.categories, self.bounds, where=name)
         if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
             raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
                              "bounds= or categorical dtypes): they cannot be read off one part")
         self.n_features_in_ = self.space_.n_features
         if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
-        self._begin(n_rows_fn, p)
+        self._begin(P.n_rows, p)
         tab = self.structure_._tables()
-        every = tab is not None and self._key is None
-        args = (self.structure_, self.space_, self.classes_)
-        if delayed or _is_dask(X):
-            import dask
-            results = dask.compute(*[dask.delayed(_part_counts)(*args, xp, yp, every) for xp, yp in zip(xs, ys)])
-        else:
-            results = [_part_counts(*args, xp, yp, every) for xp, yp in parts]
-        if every: keys, counts = results[0][0], sum(r[1] for r in results)     # the same leaves, in the same order
-        else: keys, counts = merge_counts([r[0] for r in results], [r[1] for r in results])
+        every = tab is not None and self._key is None                      # stored: every part counts every leaf, in one order
+        args = (self.structure_, self.space_, self.classes_, every)
+        if every: keys, counts = tab.keys[-1], P.sum(_part_counts, *args)
+        else: keys, counts = merge_counts(*zip(*P.map(_part_counts, *args)))
         self._release(keys, counts, 'fit')
         return self
 
@@ -442,7 +401,7 @@ class _NoisyLeaves:
         return normalise_counts(self._total(self._encode(X)))
 
 
-# %% ../nbs/11_rdt.ipynb #0195a93a
+# %% ../nbs/11_rdt.ipynb #0022b3e5
 MAX_WORK = 1e9          # default of DP_LIT_MAX_WORK: row-tree-levels one fit may plan (about 10-18 min of hashed walks)
 PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove)
 _PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
@@ -453,7 +412,6 @@ _WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed)
 class WorkPlanError(ValueError):
     "A fit whose work, planned from public quantities, passes `max_work()`."
 
-# %% ../nbs/11_rdt.ipynb #0022b3e5
 class FewRowsPerTreeWarning(UserWarning):
     "An ensemble whose leaves expect fewer rows than the standard deviation of their noise."
 
@@ -592,7 +550,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
            ):
         "Release N noisy random trees built on (X, y); spends `epsilon` under the `neighbours` relation."
         p = validate_params(self)                                          # every parameter, checked once
-        if _is_dask(X) or _is_chunks(X, y): return self._fit_parts(X, y, p)
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         return self._fit(X, y, p)
 
     def _begin(self, n_rows_fn, p:dict):

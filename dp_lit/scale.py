@@ -74,7 +74,7 @@ def _checked(fn):
     @functools.wraps(fn)
     def run(*args):
         X, y = args[-2], args[-1]
-        if len(X) != len(y): raise ValueError(f"each part's X and y must have the same number of rows; got {len(X)} and {len(y)}")
+        if len(X) != len(y): raise ValueError("each part's X and y must have the same number of rows")   # a part's size is private: not quoted
         return fn(*args)
     return run
 
