@@ -39,10 +39,9 @@ def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
     if len(leaf) and loc.max() < 65536: loc = loc.astype(np.uint16)                     # small keys: numpy's stable sort is a radix sort
     return o[np.argsort(loc[o], kind='stable')]
 
-# %% ../nbs/12_rdt_sharp.ipynb #a9723beb
+# %% ../nbs/12_rdt_sharp.ipynb #bacd23d2
 PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
 
-# %% ../nbs/12_rdt_sharp.ipynb #bacd23d2
 class CenterQueries:
     "Which center of a `CenterForest` each row reaches (mixed into `CenterForest`): nearest centers within leaves, public patterns."
     def _nearest(self, E, lid, rows_t, rows_r, max_elems=1 << 20):
