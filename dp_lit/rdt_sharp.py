@@ -19,6 +19,7 @@ from .accounting import Budget
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
 from .scale import Parts, is_parts
+import dp_lit.kernels as _kernels
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
@@ -39,6 +40,48 @@ def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
     if len(leaf) and loc.max() < 65536: loc = loc.astype(np.uint16)                     # small keys: numpy's stable sort is a radix sort
     return o[np.argsort(loc[o], kind='stable')]
 
+# %% ../nbs/12_rdt_sharp.ipynb #ade2af2e
+def _pairwise_sum(a, lo, n):
+    "numpy's sum of a[lo:lo + n] (n <= 128) in numpy's order for a contiguous reduction: in turn below 8 terms, else eight accumulators."
+    if n < 8:
+        r = -0.0
+        for i in range(n): r += a[lo + i]
+        return r
+    r0, r1, r2, r3, r4, r5, r6, r7 = a[lo], a[lo + 1], a[lo + 2], a[lo + 3], a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]
+    i = 8
+    while i < n - n % 8:
+        r0 += a[lo + i]; r1 += a[lo + i + 1]; r2 += a[lo + i + 2]; r3 += a[lo + i + 3]
+        r4 += a[lo + i + 4]; r5 += a[lo + i + 5]; r6 += a[lo + i + 6]; r7 += a[lo + i + 7]
+        i += 8
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        res += a[lo + i]; i += 1
+    return res
+
+def _nearest_centers(E, lid, rows, ncent, center_start, CX, cat_idx, num_idx, scale, out):
+    "For each (leaf, row) pair the offset of the nearest center in the leaf, first of ties: the distances numpy's path computes, term for term."
+    nc, nn = len(cat_idx), len(num_idx)
+    buf = np.empty(max(nn, 1))
+    for p in range(len(lid)):
+        leaf, r = lid[p], rows[p]
+        c0, best, bi = center_start[leaf], np.inf, 0
+        for c in range(ncent[leaf]):
+            d = 0.0
+            if nc > 0:
+                m = 0
+                for q in range(nc): m += CX[c0 + c, cat_idx[q]] != E[r, cat_idx[q]]
+                d += m
+            if nn > 0:
+                for q in range(nn): buf[q] = abs(CX[c0 + c, num_idx[q]] - E[r, num_idx[q]]) * scale[q]
+                d += 0.0 + _pairwise_sum(buf, 0, nn)
+            if d < best: best, bi = d, c
+        out[p] = bi
+
+if _kernels.HAVE_NUMBA:
+    _pairwise_sum = _kernels.kernel()(_pairwise_sum)
+    _NEAREST = _kernels.kernel()(_nearest_centers)
+else: _NEAREST = None
+
 # %% ../nbs/12_rdt_sharp.ipynb #bacd23d2
 PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
 
@@ -49,6 +92,10 @@ class CenterQueries:
         sp = self.space; cat = sp.is_cat; num = ~cat
         scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
         out = np.zeros(len(lid), dtype=np.int64)
+        if _NEAREST is not None and _kernels.compiled_walks() and len(lid) and num.sum() <= 128:   # one compiled loop, the same distances
+            _NEAREST(np.ascontiguousarray(E), np.asarray(lid, np.int64), np.asarray(rows_r, np.int64), self.ncent, self.center_start,
+                     np.ascontiguousarray(self.center_X), np.flatnonzero(cat), np.flatnonzero(num), np.ascontiguousarray(scale, np.float64), out)
+            return out
         order = np.argsort(lid, kind='stable'); sl = lid[order]
         cut = np.flatnonzero(np.r_[True, sl[1:] != sl[:-1], True])       # the pairs of one leaf are contiguous in `order`
         for a, b in zip(cut[:-1], cut[1:]):
