@@ -23,12 +23,13 @@ from .accounting import Budget, geometric_allocation, uniform_allocation
 from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
 from .base import (argmax_ranked, Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
+from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['MedianTrees', 'build_median_trees', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'FewRowsPerTreeWarning',
-           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
-           'median_tree_error']
+__all__ = ['MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink',
+           'tree_depths', 'FewRowsPerTreeWarning', 'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier',
+           'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
@@ -170,14 +171,13 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
         out[nodes] = _numeric_choice(_node_ranks(xa, aa, cand), cand, cnt[nodes], eps_node[nodes], sens, relation, src)
     return out
 
-# %% ../nbs/13_median_forests.ipynb #7e1086da
+# %% ../nbs/13_median_forests.ipynb #19d22be9
 def _categorical_splits(codes, a, cnt, n_values, eps_node, sens, relation, src):
     "Category sent left (one-vs-rest) at Q categorical nodes: utility -|#{v = r} - |V|/2| over the attribute's categories."
     Q, K = len(cnt), int(n_values.max())
     counts = np.bincount(a * K + codes.astype(np.int64), minlength=Q * K).reshape(Q, K)
     return _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src)
 
-# %% ../nbs/13_median_forests.ipynb #19d22be9
 def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
     "The same from the nodes' category counts (Q, K): one selection per node over its attribute's own categories (no padding)."
     K = counts.shape[1]
@@ -191,7 +191,7 @@ def _categorical_choice(counts, cnt, n_values, eps_node, sens, relation, src):
         out[fin] = _em_segments(util[fin][valid[fin]], np.asarray(n_values[fin], np.int64), sens, eps_node[fin], src)
     return out
 
-# %% ../nbs/13_median_forests.ipynb #1ccf35c0
+# %% ../nbs/13_median_forests.ipynb #fd03e0a7
 def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node's rows
                     cand, # (P, m) the candidates, sorted within each node
                     cnt, eps_node, sens, relation, src):
@@ -204,7 +204,6 @@ def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node
     k = np.minimum(np.append(fs[1:], P * m), (node + 1) * m) - fs   # group sizes
     return _draw_groups(fs, k, ranks.ravel()[fs], np.bincount(node, minlength=P), cand, cnt, eps_node, sens, relation, src)
 
-# %% ../nbs/13_median_forests.ipynb #2a14d5a7
 def _em_segments(u, L, sens, eps, src, log_base=None):
     """`exponential_mechanism_segments` for the forest's own, already valid arguments (finite utilities, positive finite
     epsilons, lengths >= 1, finite base measure): the same draw, without re-checking them at every level."""
@@ -212,7 +211,6 @@ def _em_segments(u, L, sens, eps, src, log_base=None):
     if log_base is not None: z = z + log_base
     return gumbel_max_segments(z, L, src)
 
-# %% ../nbs/13_median_forests.ipynb #fd03e0a7
 def _draw_groups(fs, # flat position (in cand) of the first candidate of every group, nodes in order
                  k, r, # size and rank of every group
                  lengths, # groups per node
@@ -495,6 +493,97 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     trees = MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
     return (trees, leaf[stop]) if return_leaves else trees
 
+# %% ../nbs/13_median_forests.ipynb #e50e02a8
+def _partial_trees(space, levels, n_tree) -> MedianTrees:
+    "The trees released so far, the current level's nodes as leaves; `leaf` is the node id, so `apply_own` tells each row's node."
+    tree, feature, value, left = (np.concatenate([z[i] for z in levels] + [c]) for i, c in
+                                  ((0, n_tree), (2, np.full(len(n_tree), -1)), (3, np.full(len(n_tree), np.nan)), (4, np.full(len(n_tree), -1))))
+    dep = np.concatenate([z[1] for z in levels] + [np.full(len(n_tree), len(levels))])
+    leaf = np.where(feature < 0, np.arange(len(tree)), -1)
+    return MedianTrees(space, tree, dep, feature, value, left, levels[0][0] if levels else n_tree, leaf)
+
+def level_sums(E:np.ndarray, # encoded rows that shape the trees (this part's)
+               tree_of_row:np.ndarray, # the tree of each row
+               trees:MedianTrees, # `_partial_trees`: the splits released so far
+               offset:int, A:int, # node id of the level's first node, and its number of nodes
+               query=None, # None (row counts only), or (numeric node -> position or -1, sorted candidates (P, m), categorical node -> position or -1, K, attribute of each node)
+              ) -> tuple:
+    "The sums a level's splits are released from: rows per node, and per splitting node the histogram of candidate positions (numeric) or of categories."
+    node = trees.apply_own(E, tree_of_row) - offset if len(E) else np.zeros(0, np.int64)
+    at = (node >= 0) & (node < A)
+    a, rows = node[at], np.flatnonzero(at)
+    cnt = np.bincount(a, minlength=A)
+    if query is None: return (cnt,)
+    g_num, cand, g_cat, K, j = query
+    P, m = cand.shape
+    s = g_num[a] >= 0; g, x = g_num[a[s]], E[rows[s], j[a[s]]]
+    lo, hi, flat = np.zeros(len(x), np.int64), np.full(len(x), m, np.int64), cand.ravel()
+    for _ in range(int(m).bit_length()):                          # candidates of the node strictly below x (as `_node_ranks`)
+        mid = (lo + hi) >> 1
+        below = flat[g * m + np.minimum(mid, m - 1)] < x
+        act = lo < hi
+        lo, hi = np.where(act & below, mid + 1, lo), np.where(act & ~below, mid, hi)
+    hist_num = np.bincount(g * (m + 1) + lo, minlength=P * (m + 1)).reshape(P, m + 1)
+    c = g_cat[a] >= 0; Q = int((g_cat >= 0).sum())
+    codes = E[rows[c], j[a[c]]].astype(np.int64)
+    hist_cat = np.bincount(g_cat[a[c]] * K + codes, minlength=Q * K).reshape(Q, K)
+    return cnt, hist_num, hist_cat
+
+
+# %% ../nbs/13_median_forests.ipynb #1ad2fe78
+def build_median_trees_from_sums(space:FeatureSpace, # public domains of the attributes
+                                 level_pass, # level_pass(trees, offset, A, query) -> `level_sums` summed over all rows (one pass over the parts)
+                                 n_trees:int, depth:np.ndarray, eps_levels:np.ndarray, # as `build_median_trees` (finite epsilons only)
+                                 n_candidates=100, min_samples_split:int|None=None, replace:bool=True, relation:str='add_remove',
+                                 random_state=None, noise_seed=None,
+                                ) -> MedianTrees:
+    "`build_median_trees` from the sums of each level alone: the same draws in the same order, so the same trees for the same seeds."
+    sens, rng, src = _RELATIONS[relation], check_random_state(random_state), noise_source(noise_seed)
+    d, depth = space.n_features, np.asarray(depth, np.int64)
+    cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
+        else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+    n_tree, lo, hi = np.arange(n_trees), np.tile(space.lower, (n_trees, 1)), np.tile(space.upper, (n_trees, 1))
+    used, levels, offset, lvl = np.zeros((n_trees, d), bool), [], 0, 0
+    while len(n_tree):
+        A = len(n_tree)
+        split, cnt = lvl < depth[n_tree], None
+        if min_samples_split is not None and split.any():             # the exact size rule: a pass for the counts first
+            cnt = level_pass(_partial_trees(space, levels, n_tree), offset, A, None)[0]; split &= cnt > min_samples_split
+        S = np.flatnonzero(split)
+        feat, val, left = np.full(A, -1), np.full(A, np.nan), np.full(A, -1)
+        if len(S):
+            j = _choose_attributes(used[S], replace, rng)
+            eps_node, is_c, m = eps_levels[n_tree[S], lvl], space.is_cat[j], int(cand_at[lvl])
+            if np.isinf(eps_node).any(): raise ValueError("build_median_trees_from_sums: an exact median is not a function of sums")
+            num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
+            K = int(space.n_values[j[cat]].max()) if len(cat) else 1
+            g_cat = np.full(A, -1); g_cat[S[cat]] = np.arange(len(cat))
+            trees, p, step, hist_cat = _partial_trees(space, levels, n_tree), np.empty(len(S)), max(1, 2_000_000 // m), None
+            jA = np.zeros(A, np.int64); jA[S] = j
+            for b in range(0, max(len(num), 1), step):                # the numpy path's chunks: candidates, then their selections
+                nodes = num[b:b + step]; Pb = len(nodes)
+                blo, bhi = lo[S[nodes], j[nodes]], hi[S[nodes], j[nodes]]
+                cand = np.sort(blo[:, None] + (bhi - blo)[:, None] * uniform_noise((Pb, m), src), axis=1) if Pb else np.zeros((0, m))
+                g_num = np.full(A, -1); g_num[S[nodes]] = np.arange(Pb)
+                cnt, hist_num, h_cat = level_pass(trees, offset, A, (g_num, cand, g_cat if b == 0 else np.full(A, -1), K, jA))
+                if b == 0: hist_cat = h_cat
+                if Pb: p[nodes] = _numeric_choice(np.cumsum(hist_num, axis=1)[:, :m], cand, cnt[S[nodes]], eps_node[nodes], sens, relation, src)
+            if len(cat):
+                p[cat] = _categorical_choice(hist_cat, cnt[S[cat]], np.asarray(space.n_values[j[cat]], np.int64), eps_node[cat], sens, relation, src)
+            feat[S], val[S], left[S] = j, p, offset + A + 2 * np.arange(len(S))
+            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, False)
+            c_tree = np.repeat(n_tree[S], 2)
+        else:
+            c_tree, c_lo, c_hi, c_used = n_tree[:0], lo[:0], hi[:0], used[:0]
+        levels.append((n_tree, np.full(A, lvl), feat, val, left))
+        offset += A; lvl += 1
+        n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
+    tree, dep, feature, value, left = (np.concatenate(z) for z in zip(*levels))
+    leaf = np.full(len(tree), -1); is_leaf = feature < 0
+    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
+    return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
+
+
 # %% ../nbs/13_median_forests.ipynb #225b1a6e
 _STOPPING = ('noisy_size', 'depth', 'exact')
 _FLAG = Check(check_choice, options=(True, False))
@@ -574,6 +663,106 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
         h = np.where(n > min_samples_split, h, 0)
     return np.clip(h, 0, max_depth).astype(np.int64)
 
+# %% ../nbs/13_median_forests.ipynb #7e775f0f
+class _IndexedParts(Parts):
+    "`Parts` whose passes also give each part an argument of its own (its rows' trees, cut from one draw over all rows by the parts' row offsets)."
+    def map_each(self, fn, # called as fn(*args, each[k], X_k, y_k) on part k, where it lives
+                 each:list, # one argument per part, in the order of the parts
+                 *args):
+        self.passes += 1
+        if self.kind == 'list': return [fn(*args, e, X, y) for e, (X, y) in zip(each, self._parts, strict=True)]
+        import dask
+        shared = [dask.delayed(a, pure=False) for a in args]
+        return list(dask.compute(*[dask.delayed(fn)(*shared, e, X, y) for e, X, y in zip(each, self._xs, self._ys, strict=True)]))
+
+    def sum_each(self, fn, each, *args):
+        "The sum over the parts of `map_each`'s results (arrays, or tuples of arrays added entry by entry)."
+        res = self.map_each(fn, each, *args)
+        return tuple(sum(r[i] for r in res) for i in range(len(res[0]))) if isinstance(res[0], tuple) else sum(res)
+
+def _part_rows(space, classes, semi, X, y):
+    "One part's rows encoded, its labels' class indices (-1: unlabelled) checked against the public classes, and its labelled mask."
+    E = space.encode(as_frame(X, space.names))
+    y = check_y(y, len(E))
+    lab = ~_unlabelled(y) if semi else np.ones(len(y), bool)
+    idx = np.full(len(y), -1, np.int64); idx[lab] = pd.Index(classes).get_indexer(y[lab])
+    if (idx[lab] < 0).any():
+        raise ValueError("y has labels that are not in classes (the public class list)" + (" nor -1 (an unlabelled row)" if semi else "")
+                         + "; every label must be one of them (the labels are private and are not shown)")
+    return E, idx, lab
+
+def _part_sizes(space, classes, semi, X, y):
+    "The first pass: one part's numbers of labelled and unlabelled rows."
+    _, _, lab = _part_rows(space, classes, semi, X, y)
+    return np.array([lab.sum(), (~lab).sum()], np.int64)
+
+def _part_level(space, classes, semi, labelled, trees, offset, A, query, tree_of_row, X, y):
+    "A level pass on one part: `level_sums` of its rows that shape the trees (labelled or unlabelled ones)."
+    E, _, lab = _part_rows(space, classes, semi, X, y)
+    return level_sums(E[lab if labelled else ~lab], tree_of_row, trees, offset, A, query)
+
+def _part_leaves(space, classes, semi, trees, tree_of_row, X, y):
+    "The last pass on one part: the class counts of every leaf from its labelled rows, each in its own tree."
+    E, idx, lab = _part_rows(space, classes, semi, X, y)
+    C = len(classes)
+    leaf = trees.apply_own(E[lab], tree_of_row) if lab.any() else np.zeros(0, np.int64)
+    return np.bincount(leaf * C + idx[lab], minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
+
+
+# %% ../nbs/13_median_forests.ipynb #a8a56b4b
+class _FromParts:
+    "A median forest fitted from rows in parts (mixed into `_MedianForestBase`): one pass for the sizes, one per level, one for the leaves."
+    def _parts_setup(self, X, y):
+        "The public inputs a fit from parts needs (classes, domains), checked; the first pass: each part's (labelled, unlabelled) sizes."
+        name = type(self).__name__
+        P = _IndexedParts(X, y, where=f'{name}.fit')
+        if P.kind == 'iterator':
+            raise ValueError(f"{name}.fit reads the parts once per level of the trees (a level's splits are chosen from sums taken after "
+                             "the previous level's are released), and an iterator is read only once: pass the parts as a list, "
+                             "as Dask delayed pairs or as a Dask DataFrame")
+        if self.bounds_from_data:
+            raise ValueError(f"{name}: bounds_from_data=True reads each node's min and max before its candidates are drawn; "
+                             "it is not supported from parts (and it is not private): use the public bounds")
+        if math.isinf(self.epsilon):
+            raise ValueError(f"{name}: epsilon=inf grows exact medians, order statistics of a node's values that are not sums over "
+                             "rows: fit on all rows at once")
+        if self.classes is None:
+            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        if self._semi and _unlabelled(self.classes).any():
+            raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
+        self.classes_ = resolve_classes(np.zeros(0, object), self.classes, where=name, codes=True)[0]
+        raw = P.sample()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always', PrivacyLeakWarning)
+            self.space_ = resolve_feature_space(as_frame(raw), self.domains, self.categories, self.bounds, where=name)
+        if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
+            raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
+                             "bounds= or categorical dtypes): they cannot be read off one part")
+        if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
+        self._set_depth_rule(self.space_.n_features)
+        sizes = np.array(P.map(_part_sizes, self.space_, self.classes_, self._semi)).reshape(-1, 2)
+        if sizes.sum() == 0: raise ValueError("X is empty; expected at least one row")
+        return P, sizes
+
+    def _grow_parts(self, P, labelled:bool, each:list, n_trees, depth, eps_levels, src, exact_stop=False):
+        "`_grow` from the parts: one pass per level (two under the exact size rule), each part's rows with their trees `each`."
+        if not exact_stop: _check_planned(self.max_depth_, n_trees, depth); self._plan_memory(depth)
+        args = (self.space_, self.classes_, self._semi, labelled)
+        level_pass = lambda trees, offset, A, q: P.sum_each(_part_level, each, *args, trees, offset, A, q)
+        return build_median_trees_from_sums(self.space_, level_pass, n_trees, depth, eps_levels, n_candidates=self.n_candidates_,
+                                            min_samples_split=self.min_samples_split if exact_stop else None, replace=self.replace_,
+                                            relation=self._median_relation, random_state=self.random_state, noise_seed=src)
+
+    def _leaf_counts_parts(self, P, each):
+        "Exact class counts of every leaf from the labelled rows of all parts, each row in its tree (`each`): one pass."
+        return P.sum_each(_part_leaves, each, self.space_, self.classes_, self._semi, self.trees_)
+
+def _cut(assignment:np.ndarray, sizes) -> list:
+    "One draw over all rows cut into the parts' consecutive slices (by their row offsets), in the smallest integer type that holds it."
+    a = np.asarray(assignment).astype(np.min_scalar_type(max(int(assignment.max(initial=0)), 1)))
+    return np.split(a, np.cumsum(sizes)[:-1])
+
+
 # %% ../nbs/13_median_forests.ipynb #bf99d6ea
 class _MedianForestPrediction:
     "Prediction from released trees and noisy leaf counts: the public half of a median forest, reading no training row."
@@ -621,7 +810,7 @@ class _MedianForestPrediction:
 
 
 # %% ../nbs/13_median_forests.ipynb #e8753d53
-class _MedianForestBase(_MedianForestPrediction, OneFitAtATime, ClassifierMixin, BaseEstimator):
+class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Input handling, tree growing and leaf counting shared by the median-forest classifiers (prediction from `_MedianForestPrediction`)."
     _semi = False
 
@@ -655,13 +844,18 @@ class _MedianForestBase(_MedianForestPrediction, OneFitAtATime, ClassifierMixin,
             self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        k = self.n_features_in_ if self.max_depth is None else int(self.max_depth)
-        self.max_depth_ = k
-        self.n_candidates_ = self.n_candidates              # per depth once a noisy row count is known (`_noisy_depths`)
-        self.replace_ = (k > self.n_features_in_) if self.replace is None else bool(self.replace)
+        self._set_depth_rule(df.shape[1])
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = lab_idx
         return self.space_.encode(df), y_idx, lab   # numbers clipped silently to the public bounds
+
+    def _set_depth_rule(self, d:int):
+        "The public cap k on the depth, the candidates and the attribute draw, from the number of attributes `d`."
+        self.n_features_in_ = d
+        k = d if self.max_depth is None else int(self.max_depth)
+        self.max_depth_ = k
+        self.n_candidates_ = self.n_candidates              # per depth once a noisy row count is known (`_noisy_depths`)
+        self.replace_ = (k > d) if self.replace is None else bool(self.replace)
 
     def _levels(self, eps_s, depth):
         "Per-tree level budgets (n_trees, max depth): eq. (7) over each tree's own planned depth."
@@ -705,6 +899,10 @@ class _MedianForestBase(_MedianForestPrediction, OneFitAtATime, ClassifierMixin,
         C = len(self.classes_)
         if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
         counts = np.bincount(leaf * C + y_idx, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
+        return self._noisy_leaves(counts, src, eps_l, noisy)
+
+    def _noisy_leaves(self, counts, src, eps_l, noisy=True):
+        "Noise on every class count of every leaf (the leaf set is public once the structure is released)."
         if not noisy or math.isinf(eps_l): return counts.astype(float)
         if self.noise == 'laplace':
             return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
@@ -781,7 +979,9 @@ class MedianForestClassifier(_MedianForestBase):
         'min_samples_split', 'size_share', 'n_candidates', 'bounds_from_data', 'replace', 'neighbours', 'noise', 'random_state',
         'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget')
 
-    def fit(self, X, y):
+    def fit(self, X, # rows: array or DataFrame; or rows in parts (a list of (X, y) pairs or of Dask delayed pairs, y None; a Dask DataFrame)
+            y=None, # labels; a Dask Series partitioned like X when X is a Dask DataFrame
+           ):
         "Assign rows to trees, grow each tree on its rows' features with private medians, release noisy leaf class counts."
         return self._fit_aside(X, y)
 
@@ -796,18 +996,21 @@ class MedianForestClassifier(_MedianForestBase):
         if self.stopping == 'exact':
             _warn_faithful("MedianForestClassifier: stopping='exact' stops a node on its exact row count (Alg. 1 l. 3); "
                            "the tree shape then reveals counts and is not differentially private.")
-        E, y_idx, _ = self._setup(X, y)
-        if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
+        parts = is_parts(X, y)
+        if parts: P, sizes = self._parts_setup(X, y); n = int(sizes[:, 0].sum())     # a pass: each part's size
+        else:
+            E, y_idx, _ = self._setup(X, y); n = len(E)
+            if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = p['n_estimators'], self.max_depth_
         if self.stopping == 'depth':                                          # public: refused before anything is charged
             _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
         ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
         eps_s = eps * self.structure_share; eps_l = eps - eps_s
-        m_row, m_tree = self._memberships(len(E), T, src)
+        m_row, m_tree = self._memberships(n, T, src)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
-            depth = self._noisy_depths(len(E), T, k, eps_n, src)
+            depth = self._noisy_depths(n, T, k, eps_n, src)
             ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
             eps_lv = eps_s - eps_n
         else:
@@ -821,6 +1024,12 @@ class MedianForestClassifier(_MedianForestBase):
                     part.spend(levels[t, i], f'depth {i} medians (parallel over the level\'s disjoint nodes)')
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
+        if parts:                                                             # a pass per level, then one for the leaves
+            each = _cut(m_tree, sizes[:, 0])
+            self.trees_ = self._grow_parts(P, True, each, T, depth, levels, src, exact_stop=self.stopping == 'exact')
+            self.leaf_counts_ = self._noisy_leaves(self._leaf_counts_parts(P, each), src, eps_l)
+            self.epsilon_levels_ = levels
+            return self
         self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
                                          bounds_from_data=self.bounds_from_data, return_leaves=True)
         self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_idx[m_row], src, eps_l, leaf=m_leaf)
@@ -856,7 +1065,9 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
         self.neighbours, self.noise, self.random_state, self.noise_seed = neighbours, noise, random_state, noise_seed
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
-    def fit(self, X, y):
+    def fit(self, X, # rows: array or DataFrame; or rows in parts (SSPE-1 only): a list of (X, y) or Dask delayed pairs, y None; a Dask DataFrame
+            y=None, # labels, -1 marking an unlabelled row; a Dask Series partitioned like X when X is a Dask DataFrame
+           ):
         "SSPE-1: trees from the unlabelled rows' parts at epsilon, leaves from the labelled rows' parts at epsilon. SSPE-2: exact trees, leaves at epsilon."
         return self._fit_aside(X, y)
 
@@ -869,17 +1080,24 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                            "unlabelled rows; the trees are then not differentially private.")
         if pf and self.stopping == 'exact':
             _warn_faithful("SemiSupervisedMedianForestClassifier: stopping='exact' stops on exact counts of the private unlabelled rows.")
-        E, y_idx, lab = self._setup(X, y, public_features=not pf)
+        parts = is_parts(X, y)
+        if parts and not pf:
+            raise ValueError("SemiSupervisedMedianForestClassifier: private_features=False (SSPE-2) grows every tree on all feature rows "
+                             "with exact medians and the exact size rule; a median is an order statistic of a node's values, not a "
+                             "sum over rows, so it cannot be taken from the parts' sums: fit on all rows at once")
+        if parts: P, sizes = self._parts_setup(X, y); nL, nU = (int(v) for v in sizes.sum(axis=0))   # a pass: each part's sizes
+        else:
+            E, y_idx, lab = self._setup(X, y, public_features=not pf)
+            EL, yL = E[lab], y_idx[lab]; nL = len(EL)
         k = self.max_depth_
         if pf and self.stopping == 'depth':                                   # public: refused before anything is charged
             _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
         ledger = self._ledger(eps, 'semi-supervised median forest fit')
         src = noise_source(self.noise_seed)
-        EL, yL = E[lab], y_idx[lab]
-        l_row, l_tree = self._memberships(len(EL), T, src)
+        l_row, l_tree = self._memberships(nL, T, src)
         if pf:                                                             # SSPE-1
-            EU = E[~lab]
-            u_row, u_tree = self._memberships(len(EU), T, src)
+            if not parts: EU = E[~lab]; nU = len(EU)
+            u_row, u_tree = self._memberships(nU, T, src)
             with ledger.parallel('disjoint people: unlabelled rows shape the trees, labelled rows fill the leaves') as people:
                 st = people.part('unlabelled rows: tree structure')
                 if self.stopping == 'noisy_size':
@@ -887,7 +1105,7 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                     # a substitution may turn a labelled row into an unlabelled one: the count moves by 1 AND the leaves
                     # and medians move too, so the count is noised for sensitivity 2 (it then costs eps_n / 2 of that change)
                     c_sens = 2 if self.neighbours == 'substitution' else 1
-                    depth = self._noisy_depths(len(EU), T, k, eps_n, src, c_sens); eps_lv = eps - eps_n
+                    depth = self._noisy_depths(nU, T, k, eps_n, src, c_sens); eps_lv = eps - eps_n
                     st.spend(eps_n, f'noisy count of the unlabelled rows (depth rule, sensitivity {c_sens})')
                 else:
                     eps_n, depth, eps_lv = 0.0, np.full(T, k), eps
@@ -899,7 +1117,9 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                 lv = people.part('labelled rows: leaf class counts')
                 with lv.parallel('trees (disjoint labelled rows)') as blk:
                     for t in range(T): blk.spend(eps, f'tree {t}: leaf class counts (parallel over disjoint leaves)')
-            self.trees_ = self._grow(EU, u_tree, T, depth, levels, src, member_row=u_row, exact_stop=self.stopping == 'exact',
+            if parts:                                                      # a pass per level over the unlabelled rows
+                self.trees_ = self._grow_parts(P, False, _cut(u_tree, sizes[:, 1]), T, depth, levels, src, exact_stop=self.stopping == 'exact')
+            else: self.trees_ = self._grow(EU, u_tree, T, depth, levels, src, member_row=u_row, exact_stop=self.stopping == 'exact',
                                      bounds_from_data=self.bounds_from_data)
         else:                                                              # SSPE-2: public features, exact medians
             n = len(E)
@@ -911,7 +1131,8 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
                                      exact_stop=True)
         self.budget_ = ledger if self.budget is None else self.budget
         self.depths_ = depth
-        self.leaf_counts_ = self._leaf_counts(self.trees_, EL[l_row], l_tree, yL[l_row], src, eps)
+        if parts: self.leaf_counts_ = self._noisy_leaves(self._leaf_counts_parts(P, _cut(l_tree, sizes[:, 0])), src, eps)   # one pass
+        else: self.leaf_counts_ = self._leaf_counts(self.trees_, EL[l_row], l_tree, yL[l_row], src, eps)
         return self
 
 # %% ../nbs/13_median_forests.ipynb #8e7f3be1
@@ -937,12 +1158,15 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
     allocation, ratio, n_candidates = 'geometric', 1.5, 1        # unused: the trees use exact medians
 
-    def fit(self, X, y):
+    def fit(self, X, y=None):
         "First ensemble as SSPE-2; pseudo-label the unlabelled rows (post-processing); second ensemble on them; keep both."
         return self._fit_aside(X, y)
 
     def _fit(self, X, y):
         p = validate_params(self)
+        if is_parts(X, y):
+            raise ValueError("TransductiveMedianForestClassifier grows its trees on all feature rows with exact medians (order statistics "
+                             "of a node's values, not sums over rows) and pseudo-labels every row: it cannot fit from parts; fit on all rows at once")
         eps, T1, T2 = p['epsilon'], p['n_first'], p['n_second']
         if self.pseudo_label == 'unlabelled' and self.neighbours == 'add_remove':
             _warn_faithful("TransductiveMedianForestClassifier: pseudo_label='unlabelled' (Alg. 4 as printed) trains the second "

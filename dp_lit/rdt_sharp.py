@@ -5,6 +5,7 @@
 # %% ../nbs/12_rdt_sharp.ipynb #ee753302
 from __future__ import annotations
 
+import copy
 import math
 import warnings
 
@@ -17,12 +18,15 @@ from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, che
 from .accounting import Budget
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
 from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
+from .scale import Parts, is_parts
+import dp_lit.kernels as _kernels
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
 __all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
-           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'vote_counts', 'RDTSharpClassifier']
+           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts',
+           'merge_center_counts', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -36,10 +40,51 @@ def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
     if len(leaf) and loc.max() < 65536: loc = loc.astype(np.uint16)                     # small keys: numpy's stable sort is a radix sort
     return o[np.argsort(loc[o], kind='stable')]
 
-# %% ../nbs/12_rdt_sharp.ipynb #a9723beb
-PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
+# %% ../nbs/12_rdt_sharp.ipynb #ade2af2e
+def _pairwise_sum(a, lo, n):
+    "numpy's sum of a[lo:lo + n] (n <= 128) in numpy's order for a contiguous reduction: in turn below 8 terms, else eight accumulators."
+    if n < 8:
+        r = -0.0
+        for i in range(n): r += a[lo + i]
+        return r
+    r0, r1, r2, r3, r4, r5, r6, r7 = a[lo], a[lo + 1], a[lo + 2], a[lo + 3], a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]
+    i = 8
+    while i < n - n % 8:
+        r0 += a[lo + i]; r1 += a[lo + i + 1]; r2 += a[lo + i + 2]; r3 += a[lo + i + 3]
+        r4 += a[lo + i + 4]; r5 += a[lo + i + 5]; r6 += a[lo + i + 6]; r7 += a[lo + i + 7]
+        i += 8
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        res += a[lo + i]; i += 1
+    return res
+
+def _nearest_centers(E, lid, rows, ncent, center_start, CX, cat_idx, num_idx, scale, out):
+    "For each (leaf, row) pair the offset of the nearest center in the leaf, first of ties: the distances numpy's path computes, term for term."
+    nc, nn = len(cat_idx), len(num_idx)
+    buf = np.empty(max(nn, 1))
+    for p in range(len(lid)):
+        leaf, r = lid[p], rows[p]
+        c0, best, bi = center_start[leaf], np.inf, 0
+        for c in range(ncent[leaf]):
+            d = 0.0
+            if nc > 0:
+                m = 0
+                for q in range(nc): m += CX[c0 + c, cat_idx[q]] != E[r, cat_idx[q]]
+                d += m
+            if nn > 0:
+                for q in range(nn): buf[q] = abs(CX[c0 + c, num_idx[q]] - E[r, num_idx[q]]) * scale[q]
+                d += 0.0 + _pairwise_sum(buf, 0, nn)
+            if d < best: best, bi = d, c
+        out[p] = bi
+
+if _kernels.HAVE_NUMBA:
+    _pairwise_sum = _kernels.kernel()(_pairwise_sum)
+    _NEAREST = _kernels.kernel()(_nearest_centers)
+else: _NEAREST = None
 
 # %% ../nbs/12_rdt_sharp.ipynb #bacd23d2
+PROGRESS_WORK = 2e7          # (trees x public rows) above which placing centers shows a progress bar
+
 class CenterQueries:
     "Which center of a `CenterForest` each row reaches (mixed into `CenterForest`): nearest centers within leaves, public patterns."
     def _nearest(self, E, lid, rows_t, rows_r, max_elems=1 << 20):
@@ -47,6 +92,10 @@ class CenterQueries:
         sp = self.space; cat = sp.is_cat; num = ~cat
         scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
         out = np.zeros(len(lid), dtype=np.int64)
+        if _NEAREST is not None and _kernels.compiled_walks() and len(lid) and num.sum() <= 128:   # one compiled loop, the same distances
+            _NEAREST(np.ascontiguousarray(E), np.asarray(lid, np.int64), np.asarray(rows_r, np.int64), self.ncent, self.center_start,
+                     np.ascontiguousarray(self.center_X), np.flatnonzero(cat), np.flatnonzero(num), np.ascontiguousarray(scale, np.float64), out)
+            return out
         order = np.argsort(lid, kind='stable'); sl = lid[order]
         cut = np.flatnonzero(np.r_[True, sl[1:] != sl[:-1], True])       # the pairs of one leaf are contiguous in `order`
         for a, b in zip(cut[:-1], cut[1:]):
@@ -230,11 +279,19 @@ def primary_cells(forest:CenterForest, limit:int|None=None) -> np.ndarray|None:
 # %% ../nbs/12_rdt_sharp.ipynb #6090c752
 _CELL_STEP = 16_384                   # cells whose keyed noise is evaluated at once (bounds the key stream's buffers)
 
-def _primary_counters(est, cells, keys, y_idx) -> LeafTable:
-    "The primary ensemble's noisy counters: every cell drawn and stored (`cells` given), or only the reached ones, keyed."
-    C = len(est.classes_)
+def center_counts(keys:np.ndarray, # (n_trees, n) each labelled row's center key per tree
+                  y_idx:np.ndarray, # (n,) each row's class index
+                  n_classes:int,
+                 ) -> tuple:
+    "Exact class counts at the centers the rows reach: (sorted distinct keys, (keys, n_classes) int64 counts)."
     uk, inv = np.unique(keys.ravel(), return_inverse=True)
-    counts = np.bincount(inv.ravel() * C + np.broadcast_to(y_idx, keys.shape).ravel(), minlength=len(uk) * C).reshape(len(uk), C)
+    counts = np.bincount(inv.ravel() * n_classes + np.broadcast_to(y_idx, keys.shape).ravel(),
+                         minlength=len(uk) * n_classes).reshape(len(uk), n_classes)
+    return uk, counts
+
+def _primary_counters(est, cells, uk, counts) -> LeafTable:
+    "The primary ensemble's noisy counters from the exact `counts` at keys `uk`: every cell drawn and stored (`cells` given), or only the reached ones, keyed."
+    C = len(est.classes_)
     est._key, est._noise_src = NoiseKey(est.noise_seed), None
     if cells is None:                                         # keyed: unreached counters evaluated from the key when queried
         return LeafTable(uk, est._noise(counts, uk, 0), default=est._lazy)
@@ -355,8 +412,101 @@ class _SharpEnsembles:
         p = normalise_counts(total)
         return p if inv is None else p[inv]
 
+# %% ../nbs/12_rdt_sharp.ipynb #95aac581
+def _sharp_part_public(space, classes, X, y):
+    "One part's public rows (encoded) and its number of labelled rows; its labels checked against the public classes (runs where the part lives)."
+    E = space.encode(as_frame(X, space.names), compact=True)
+    y = _check_semi_y(y, len(E))
+    unl = unlabelled_mask(y)
+    if (pd.Index(classes).get_indexer(y[~unl]) < 0).any():
+        raise ValueError("y has labels that are neither in classes (the public class list) nor -1 (an unlabelled row); "
+                         "every label must be one of them (the labels are private and are not shown)")
+    return E[unl], int((~unl).sum())
+
+def _sharp_part_counts(forest, space, classes, X, y):
+    "One part's exact class counts at the primary centers its labelled rows reach: (sorted keys, counts) (runs where the part lives)."
+    E = space.encode(as_frame(X, space.names), compact=True)
+    y = _check_semi_y(y, len(E))
+    lab = ~unlabelled_mask(y)
+    if not lab.any(): return np.zeros(0, np.uint64), np.zeros((0, len(classes)), np.int64)
+    return center_counts(forest.center_keys(E[lab]), pd.Index(classes).get_indexer(y[lab]).astype(np.int64), len(classes))
+
+def merge_center_counts(results:list, # (keys, counts) of every part
+                        n_classes:int) -> tuple:
+    "The parts' exact center counts summed by key: what `center_counts` gives on the union of their rows (integers: exact in any order)."
+    keys = np.concatenate([np.asarray(k, np.uint64) for k, _ in results])
+    uk, inv = np.unique(keys, return_inverse=True)
+    counts = np.zeros((len(uk), n_classes), np.int64)
+    np.add.at(counts, inv.ravel(), np.concatenate([np.asarray(c, np.int64).reshape(-1, n_classes) for _, c in results]))
+    return uk, counts
+
+
+# %% ../nbs/12_rdt_sharp.ipynb #07647f7c
+class _SharpFit:
+    "The steps of an RDT# fit after the rows are read, and its fit from rows in parts (mixed into `RDTSharpClassifier`)."
+    def _fit_from(self, p:dict, E_u:np.ndarray, n_labelled:int, count):
+        "Height, memory plan, ledger, primary centers, the noisy counters of `count(primary)` (exact center counts), the secondary ensemble."
+        eps = p['epsilon']
+        if p['max_depth'] is None:
+            if self.n_labeled is None:
+                warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
+                              "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=3)
+            self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else n_labelled)
+        else:
+            self.max_depth_ = p['max_depth']
+        self._plan_memory(E_u, len(E_u), n_labelled)              # refused here: nothing reserved, nothing drawn
+        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
+        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
+        rng = check_random_state(self.random_state)       # public: structure and centers only
+        n_p = self.n_primary
+        self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
+        self.primary_ = CenterForest(self.space_, n_p, self.max_depth_, self.n_cells, rng)
+        self.structure_ = self.primary_.structure
+        self.primary_.place_centers(E_u, rng)
+        cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
+        self.n_primary_cells_ = len(cells) if cells is not None else None
+        for t in range(n_p):
+            ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
+        self.budget_ = ledger if p['budget'] is None else p['budget']   # the model's ledger: the caller's, when shared
+        self.n_batches_ = 1
+        self.leaves_ = _primary_counters(self, cells, *count(self.primary_))
+        self.secondary_ = None
+        if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
+        votes = self.pseudo_votes_.sum(axis=0) if self.secondary_ is not None else np.zeros(len(self.classes_))
+        self.class_rank_ = np.lexsort((rng.random(len(self.classes_)), votes)).argsort()   # E1's votes, then a public random order
+        return self
+
+    def _fit_parts(self, X, y, p:dict):
+        "Two passes over the parts: the public rows and the labelled count, then the exact center counts; the noise drawn once, here."
+        name = type(self).__name__
+        if self.classes is None:
+            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        P = Parts(X, y, where=f'{name}.fit')
+        if P.kind == 'iterator':
+            raise ValueError(f"{name}.fit reads the parts twice (the public rows place the centers, then the labelled rows are counted "
+                             "at them), and an iterator is read only once: pass the parts as a list, as Dask delayed pairs or as a Dask DataFrame")
+        self.classes_ = np.sort(resolve_classes(np.zeros(0), self.classes, where=name))
+        raw = P.sample()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always', PrivacyLeakWarning)
+            self.space_ = resolve_feature_space(as_frame(raw), self.domains, self.categories, self.bounds, where=name)
+        if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
+            raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
+                             "bounds= or categorical dtypes): they cannot be read off one part")
+        self.n_features_in_ = self.space_.n_features
+        if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
+        first = P.map(_sharp_part_public, self.space_, self.classes_)      # pass 1: public rows, in the order of the parts
+        E_u = np.concatenate([e for e, _ in first]) if first else np.zeros((0, self.space_.n_features))
+        n_l = sum(k for _, k in first)
+        C = len(self.classes_)
+        def count(forest):                                                   # pass 2: exact counts at the centers
+            light = copy.copy(forest); light._pub = None                     # the public rows' index stays here
+            return merge_center_counts(P.map(_sharp_part_counts, light, self.space_, self.classes_), C)
+        return self._fit_from(p, E_u, n_l, count)
+
+
 # %% ../nbs/12_rdt_sharp.ipynb #d625a17d
-class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
+class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
     """RDT# (Jagannathan et al. 2013): private counts at public dense-region centers; primary E1 pseudo-labels public rows for E2.
     Stored mode (at most `max_stored_leaves` cells): the fitted object is the release. Keyed mode: curator-only `_key` (the secret
     NoiseKey) and `leaves_` (the centers labelled rows reached, with their counters: values - noise gives the exact counts).
@@ -419,10 +569,12 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
                           PrivacyLeakWarning, stacklevel=2)
         return state
 
-    def fit(self, X, y):
+    def fit(self, X, # rows: array or DataFrame; or rows in parts (a list of (X, y) pairs or of Dask delayed pairs, y None; a Dask DataFrame)
+            y=None, # labels, -1 marking an unlabelled row; a Dask Series partitioned like X when X is a Dask DataFrame
+           ):
         "Fit on rows with labels (private) and rows with y == -1 (public, unlabelled); spends `epsilon` on the labelled rows."
         p = validate_params(self)                          # every parameter, checked once
-        eps = p['epsilon']
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         name = type(self).__name__
         df = as_frame(X)
         y = _check_semi_y(y, df.shape[0])
@@ -435,32 +587,8 @@ class RDTSharpClassifier(OneFitAtATime, _SharpEnsembles, NoisyCountsMixin, Rando
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         E = self.space_.encode(df, compact=True)           # numbers outside public bounds clipped silently
         E_l, E_u, y_idx = E[~unl], E[unl], self._class_index(y[~unl])
-        if p['max_depth'] is None:
-            if self.n_labeled is None:
-                warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
-                              "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=2)
-            self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else len(E_l))
-        else:
-            self.max_depth_ = p['max_depth']
-        self._plan_memory(E, len(E_u), len(E_l))                  # refused here: nothing reserved, nothing drawn
-        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
-        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
-        rng = check_random_state(self.random_state)       # public: structure and centers only
-        n_p = self.n_primary
-        self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
-        self.primary_ = CenterForest(self.space_, n_p, self.max_depth_, self.n_cells, rng)
-        self.structure_ = self.primary_.structure
-        self.primary_.place_centers(E_u, rng)
-        cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
-        self.n_primary_cells_ = len(cells) if cells is not None else None
-        for t in range(n_p):
-            ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
-        self.budget_ = ledger if p['budget'] is None else p['budget']   # the model's ledger: the caller's, when shared
-        self.n_batches_ = 1
-        keys = self.primary_.center_keys(E_l) if len(E_l) else np.zeros((n_p, 0), np.uint64)
-        self.leaves_ = _primary_counters(self, cells, keys, y_idx)
-        self.secondary_ = None
-        if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
-        votes = self.pseudo_votes_.sum(axis=0) if self.secondary_ is not None else np.zeros(len(self.classes_))
-        self.class_rank_ = np.lexsort((rng.random(len(self.classes_)), votes)).argsort()   # E1's votes, then a public random order
-        return self
+        C, n_p = len(self.classes_), self.n_primary
+        count = lambda forest: (center_counts(forest.center_keys(E_l), y_idx, C) if len(E_l)
+                                else (np.zeros(0, np.uint64), np.zeros((0, C), np.int64)))
+        return self._fit_from(p, E_u, len(E_l), count)
+
