@@ -664,22 +664,6 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
     return np.clip(h, 0, max_depth).astype(np.int64)
 
 # %% ../nbs/13_median_forests.ipynb #7e775f0f
-class _IndexedParts(Parts):
-    "`Parts` whose passes also give each part an argument of its own (its rows' trees, cut from one draw over all rows by the parts' row offsets)."
-    def map_each(self, fn, # called as fn(*args, each[k], X_k, y_k) on part k, where it lives
-                 each:list, # one argument per part, in the order of the parts
-                 *args):
-        self.passes += 1
-        if self.kind == 'list': return [fn(*args, e, X, y) for e, (X, y) in zip(each, self._parts, strict=True)]
-        import dask
-        shared = [dask.delayed(a, pure=False) for a in args]
-        return list(dask.compute(*[dask.delayed(fn)(*shared, e, X, y) for e, X, y in zip(each, self._xs, self._ys, strict=True)]))
-
-    def sum_each(self, fn, each, *args):
-        "The sum over the parts of `map_each`'s results (arrays, or tuples of arrays added entry by entry)."
-        res = self.map_each(fn, each, *args)
-        return tuple(sum(r[i] for r in res) for i in range(len(res[0]))) if isinstance(res[0], tuple) else sum(res)
-
 def _part_rows(space, classes, semi, X, y):
     "One part's rows encoded, its labels' class indices (-1: unlabelled) checked against the public classes, and its labelled mask."
     E = space.encode(as_frame(X, space.names))
@@ -715,7 +699,7 @@ class _FromParts:
     def _parts_setup(self, X, y):
         "The public inputs a fit from parts needs (classes, domains), checked; the first pass: each part's (labelled, unlabelled) sizes."
         name = type(self).__name__
-        P = _IndexedParts(X, y, where=f'{name}.fit')
+        P = Parts(X, y, where=f'{name}.fit')
         if P.kind == 'iterator':
             raise ValueError(f"{name}.fit reads the parts once per level of the trees (a level's splits are chosen from sums taken after "
                              "the previous level's are released), and an iterator is read only once: pass the parts as a list, "
@@ -748,14 +732,14 @@ class _FromParts:
         "`_grow` from the parts: one pass per level (two under the exact size rule), each part's rows with their trees `each`."
         if not exact_stop: _check_planned(self.max_depth_, n_trees, depth); self._plan_memory(depth)
         args = (self.space_, self.classes_, self._semi, labelled)
-        level_pass = lambda trees, offset, A, q: P.sum_each(_part_level, each, *args, trees, offset, A, q)
+        level_pass = lambda trees, offset, A, q: P.sum(_part_level, *args, trees, offset, A, q, each=each)
         return build_median_trees_from_sums(self.space_, level_pass, n_trees, depth, eps_levels, n_candidates=self.n_candidates_,
                                             min_samples_split=self.min_samples_split if exact_stop else None, replace=self.replace_,
                                             relation=self._median_relation, random_state=self.random_state, noise_seed=src)
 
     def _leaf_counts_parts(self, P, each):
         "Exact class counts of every leaf from the labelled rows of all parts, each row in its tree (`each`): one pass."
-        return P.sum_each(_part_leaves, each, self.space_, self.classes_, self._semi, self.trees_)
+        return P.sum(_part_leaves, self.space_, self.classes_, self._semi, self.trees_, each=each)
 
 def _cut(assignment:np.ndarray, sizes) -> list:
     "One draw over all rows cut into the parts' consecutive slices (by their row offsets), in the smallest integer type that holds it."

@@ -122,27 +122,29 @@ class Parts(_PartForms):
             if self._first is None: raise ValueError(f"{self.where}: the iterator of (X, y) parts is empty")
         return self._first[0]
 
-    def map(self, fn, # called as fn(*args, X_part, y_part) on every part, where the part lives
+    def map(self, fn, # called as fn(*args, [each[k],] X_k, y_k) on part k, where the part lives
             *args, # the same leading arguments for every part (sent once to a Dask cluster)
+            each:list|None=None, # optionally one more argument per part, in the order of the parts (e.g. its slice of a draw over all rows)
            ) -> list:
         "`fn` on every part: the list of its results, brought to the caller. A second pass over an iterator is refused."
         fn, self.passes = _checked(fn), self.passes + 1
-        if self.kind == 'list': return [fn(*args, X, y) for X, y in self._parts]
+        own = (lambda k: ()) if each is None else (lambda k: (each[k],))
+        if self.kind == 'list': return [fn(*args, *own(k), X, y) for k, (X, y) in enumerate(self._parts)]
         if self.kind == 'iterator':
             if self.passes > 1:
                 raise ValueError(f"{self.where} needs more than one pass over the parts, and an iterator is read only once: pass the "
                                  "parts as a list, as Dask delayed pairs or as a Dask DataFrame")
             first = [self._first] if self._first is not None else []
-            out = [fn(*args, X, y) for X, y in itertools.chain(first, self._it)]
+            out = [fn(*args, *own(k), X, y) for k, (X, y) in enumerate(itertools.chain(first, self._it))]
             if not out: raise ValueError(f"{self.where}: the iterator of (X, y) parts is empty")
             return out
         import dask
         shared = [dask.delayed(a, pure=False) for a in args]      # each argument enters the task graph once, not once per part
-        return list(dask.compute(*[dask.delayed(fn)(*shared, X, y) for X, y in zip(self._xs, self._ys)]))
+        return list(dask.compute(*[dask.delayed(fn)(*shared, *own(k), X, y) for k, (X, y) in enumerate(zip(self._xs, self._ys))]))
 
-    def sum(self, fn, *args):
-        "The sum over the parts of `fn(*args, X_part, y_part)` (arrays, numbers, or tuples and dicts of them, added entry by entry)."
-        return functools.reduce(_add, self.map(fn, *args))
+    def sum(self, fn, *args, each:list|None=None):
+        "The sum over the parts of `fn(*args, [each[k],] X_k, y_k)` (arrays, numbers, or tuples and dicts of them, added entry by entry)."
+        return functools.reduce(_add, self.map(fn, *args, each=each))
 
     def n_rows(self) -> int:
         "The number of rows over all parts (a pass over the parts; refused for an iterator, which it would use up)."
