@@ -25,6 +25,7 @@ from sklearn.utils.multiclass import type_of_target
 
 from .mechanisms import InvalidParameterError, PrivacyLeakWarning, check_epsilon, check_number, check_random_state
 from .accounting import Budget
+from .scale import is_parts
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'PARAMETER_DOCS', 'check_choice',
@@ -319,14 +320,19 @@ def one_fit(est):
 
 # %% ../nbs/04_base.ipynb #111c009e
 class OneFitAtATime(metaclass=DocumentedParameters):
-    "Mixin: `fit` and `partial_fit` of every subclass run one at a time per object (`one_fit`); `help()` lists every parameter."
+    "Mixin: `fit` and `partial_fit` of every subclass run one at a time per object (`one_fit`); `help()` lists every parameter; rows in parts are refused unless the class fits from them."
+    fits_from_parts = False     # True where `fit` takes rows in parts (dp_lit.scale.Parts); otherwise `fit` refuses them with `_parts_refusal`
+    _parts_refusal = "its release is not built from sums over the rows, so it needs every row at once"
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         for name in ('fit', 'partial_fit'):
             f = cls.__dict__.get(name)
             if f is not None and not getattr(f, '_one_fit', False):
                 @functools.wraps(f)
-                def guarded(self, *a, _f=f, **k):
+                def guarded(self, *a, _f=f, _name=name, **k):
+                    if _name == 'fit' and not self.fits_from_parts and a and is_parts(a[0], a[1] if len(a) > 1 else k.get('y')):
+                        raise ValueError(f"{type(self).__name__} does not fit from rows given in parts: {self._parts_refusal}. "
+                                         "Pass all rows at once as X and y")
                     with one_fit(self): return _f(self, *a, **k)
                 guarded._one_fit = True
                 setattr(cls, name, guarded)

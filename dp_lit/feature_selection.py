@@ -361,6 +361,7 @@ class PrivateFeatureSelector(OneFitAtATime, SelectorMixin, BaseEstimator):
     Rows are truncated to their first `max_features` non-zero columns silently (how many rows that shortens is private);
     with `scoring='ig'` only the first `n_bound` rows are scored, silently too (whether that drops any is private).
     The release is `support_` alone: neither the exact nor the noisy scores are kept."""
+    fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     def __init__(self, epsilon:float=0.2, # budget of the selection
                  method:str='em', # one of SELECTORS; 'ptt' and 'noisycut' reproduce flawed published methods and warn
                  scoring:str='tc', # the feature score: 'tc', 'dc', 'pi' or 'ig'

@@ -696,6 +696,7 @@ def _part_leaves(space, classes, semi, trees, tree_of_row, X, y):
 # %% ../nbs/13_median_forests.ipynb #a8a56b4b
 class _FromParts:
     "A median forest fitted from rows in parts (mixed into `_MedianForestBase`): one pass for the sizes, one per level, one for the leaves."
+    fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     def _parts_setup(self, X, y):
         "The public inputs a fit from parts needs (classes, domains), checked; the first pass: each part's (labelled, unlabelled) sizes."
         name = type(self).__name__
@@ -1123,6 +1124,9 @@ class SemiSupervisedMedianForestClassifier(_MedianForestBase):
 class TransductiveMedianForestClassifier(_MedianForestBase):
     "PTE (Huang et al. 2022, Alg. 4, label privacy): a first forest pseudo-labels the unlabelled rows, a second forest learns from them."
     _semi = True
+    fits_from_parts = False      # refused by `fit` with this reason:
+    _parts_refusal = ("it grows its trees on all feature rows with exact medians (order statistics of a node's values, not sums "
+                      "over rows) and pseudo-labels every row")
     _parameter_constraints = _constraints('n_first', 'n_second', 'max_depth', 'epsilon', 'min_samples_split', 'second_noise',
         'pseudo_label', 'replace', 'neighbours', 'noise', 'random_state', 'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget')
     def __init__(self, n_first:int=10, # N1: trees of the first ensemble (noisy counts from the labelled rows)
@@ -1148,9 +1152,6 @@ class TransductiveMedianForestClassifier(_MedianForestBase):
 
     def _fit(self, X, y):
         p = validate_params(self)
-        if is_parts(X, y):
-            raise ValueError("TransductiveMedianForestClassifier grows its trees on all feature rows with exact medians (order statistics "
-                             "of a node's values, not sums over rows) and pseudo-labels every row: it cannot fit from parts; fit on all rows at once")
         eps, T1, T2 = p['epsilon'], p['n_first'], p['n_second']
         if self.pseudo_label == 'unlabelled' and self.neighbours == 'add_remove':
             _warn_faithful("TransductiveMedianForestClassifier: pseudo_label='unlabelled' (Alg. 4 as printed) trains the second "

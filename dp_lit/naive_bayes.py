@@ -68,6 +68,7 @@ def part_labels(y, # the labels of one part of the rows
 
 class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, fitting from parts, and prediction from `_joint_log_likelihood`."
+    fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     _sparse_ok = True
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
     def _open(self, p, plan=None):

@@ -239,6 +239,7 @@ def _part_counts(structure, space, classes, every:bool, X, y):
 # %% ../nbs/11_rdt.ipynb #fa00b4df
 class _FitFromParts:
     "Private-RDT's fit from rows given in parts (mixed into `PrivateRDTClassifier`), on the shared `dp_lit.scale.Parts`."
+    fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     def _fit_parts(self, X, y, p:dict):
         "Fit on rows given in parts: counts summed over the parts, where they live; the noise added once, here."
         name = type(self).__name__

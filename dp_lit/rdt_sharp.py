@@ -511,6 +511,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
     Stored mode (at most `max_stored_leaves` cells): the fitted object is the release. Keyed mode: curator-only `_key` (the secret
     NoiseKey) and `leaves_` (the centers labelled rows reached, with their counters: values - noise gives the exact counts).
     `epsilon_tree_` is public: the budget of one primary tree's counters."""
+    fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     _parameter_constraints = {
         'n_primary': [Check(check_int, low=1)], 'n_secondary': [Check(check_int, low=0)],
         'n_cells': [Check(check_real, low=0, closed='neither')], 'max_depth': [Check(check_int, low=1, none=True)],
