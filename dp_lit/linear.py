@@ -20,6 +20,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism, gamma_ball_noise
 from .accounting import Budget
+from .scale import Parts, is_parts
 from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_y, encode_labels, check_memory_plan)
 
@@ -257,6 +258,7 @@ def auto_lambda(width:int, # W: coordinates of the released vector (columns, plu
 # %% ../nbs/20_linear.ipynb #abfc6187
 class _Rows:
     "The rows of one binary problem as the solver sees them: a `RowMap` over X and the signs s = +1 (class `pos`) / -1, block by block."
+    warm = True                                      # the solver may start from the minimiser on the first WARM_ROWS rows
     def __init__(self, rmap, X, yi, pos, affine=None):
         self.rmap, self.X, self.yi, self.pos = rmap, X, yi, pos
         self.affine = rmap.affine(X) if affine is None else affine
@@ -270,10 +272,17 @@ class _Rows:
         "(block, s) of each block: c1 u, or the rows of X themselves when the map is affine on X."
         for i, U in self.rmap.blocks(self.X, rows, self.affine):
             yield U, np.where(self.yi[i:i + U.shape[0]] == self.pos, 1.0, -1.0)
+    def sums(self, f, hessian=False, n_rows=None):
+        "(value, gradient, Hessian or None) of the loss summed over the rows at f, without the regulariser (`_loss_sums`)."
+        return _loss_sums(self, f, hessian, n_rows)
+    def hv_sums(self, f, v, n_rows=None):
+        "The rows' part of (Hessian at f) v (`_hv_sums`)."
+        return _hv_sums(self, f, v, n_rows)
+
 
 # %% ../nbs/20_linear.ipynb #d73ffe7d
-def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
-    "Value, gradient, Hessian (when asked) of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f in one pass over the blocks, and the sum of its terms' sizes (the scale of its rounding)."
+def _loss_sums(rows, f, hessian=False, n_rows=None):
+    "(value, gradient, Hessian or None) of sum log(1+exp(-s z.f)) at f in one pass over the blocks, no regulariser: exact sums over rows, so sums over parts add."
     rm = rows.rmap; d, c0 = rm.d, rm.c0
     fx, f0 = f[:d], (f[d] if rm.fit_intercept else 0.0)
     if rows.affine:                                          # z.f = x.(scale fx) + const: products with the rows of X as they are
@@ -305,7 +314,12 @@ def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
     if hessian:
         H = np.zeros((rm.width, rm.width)); H[:d, :d] = A
         if rm.fit_intercept: H[:d, d] = H[d, :d] = c0 * gw; H[d, d] = c0 * c0 * sw
-        H[np.diag_indices_from(H)] += lam
+    return val, g, H
+
+def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
+    "Value, gradient, Hessian (when asked) of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f (the sums `rows.sums`: one pass), and the sum of its terms' sizes (the scale of its rounding)."
+    val, g, H = rows.sums(f, hessian, n_rows)
+    if hessian: H[np.diag_indices_from(H)] += lam
     reg = 0.5 * lam * float(f @ f)
     size = val + reg
     val += reg; g = g + lam * f
@@ -313,8 +327,8 @@ def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
     return val, g, H, size
 
 # %% ../nbs/20_linear.ipynb #713cd20c
-def _hessian_vector(rows, f, v, lam, n_rows=None):
-    "(Hessian at f) v, one pass over the blocks (the conjugate-gradient path of wide problems)."
+def _hv_sums(rows, f, v, n_rows=None):
+    "The rows' part of (Hessian at f) v, one pass over the blocks (no regulariser): an exact sum over rows."
     rm = rows.rmap; d, c0 = rm.d, rm.c0
     f0, v0 = (f[d], v[d]) if rm.fit_intercept else (0.0, 0.0)
     if rows.affine:
@@ -326,10 +340,13 @@ def _hessian_vector(rows, f, v, lam, n_rows=None):
         t = sig * (1 - sig) * (np.asarray(U @ av).ravel() + cv)
         tx += np.asarray(U.T @ t).ravel(); tq += float(t.sum())
     if rows.affine: tx = rm.scale * (tx - rm.centre * tq)
-    out = lam * v
-    out[:d] += tx
-    if rm.fit_intercept: out[d] += c0 * tq
+    out = np.zeros(rm.width); out[:d] = tx
+    if rm.fit_intercept: out[d] = c0 * tq
     return out
+
+def _hessian_vector(rows, f, v, lam, n_rows=None):
+    "(Hessian at f) v, one pass over the blocks (the conjugate-gradient path of wide problems)."
+    return lam * v + rows.hv_sums(f, v, n_rows)
 
 # %% ../nbs/20_linear.ipynb #fd5c5604
 WARM_ROWS = 16384                      # rows of the warm start (the first ones: a public rule)
@@ -380,10 +397,9 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
 # %% ../nbs/20_linear.ipynb #a52b5ade
 def _warm_newton(rows, lam, b=None, tol=1e-4, max_iter=200):
     "`_newton` started from the minimiser on the first `WARM_ROWS` rows (lam and b scaled to them) and its Hessian: fewer passes over all rows."
-    n = rows.n
     f0, keep = None, {}
-    if n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
-        r = WARM_ROWS / n
+    if rows.warm and rows.n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
+        n = rows.n; r = WARM_ROWS / n
         f0 = _newton(rows, lam * r, None if b is None else b * r, tol=max(tol * r, 1e-6 * WARM_ROWS), max_iter=12, n_rows=WARM_ROWS, keep=keep)[0]
     H = keep.get('H')
     return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / WARM_ROWS), chord=f0 is not None)
@@ -399,6 +415,65 @@ def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
     f, gnorm, ok = _newton_logistic(Z, s, lam, b=b, tol=tol)
     if not ok: raise RuntimeError(f"the solver did not reach gradient norm {tol:g}; raise tol or Lambda")
     return f
+
+# %% ../nbs/20_linear.ipynb #769ae546
+def _part_rows(rmap, classes, pos, X, y):
+    "One part as the `_Rows` of binary problem `pos`, checked as a one-machine fit checks its rows; None for an empty part."
+    if X.shape[0] == 0 and len(y) == 0: return None
+    X = check_X(X, allow_sparse=True, finite=False)
+    if X.shape[1] != rmap.d: raise ValueError(f"every part must have {rmap.d} columns (those of the first part); a part has {X.shape[1]}")
+    ranges = None if sparse.issparse(X) else column_ranges(X)      # NaN / infinity refused, naming no value
+    yi = encode_labels(check_y(y, X.shape[0], 'a part'), classes)   # a label outside classes refused, quoting none
+    return _Rows(rmap, X, yi, pos, rmap.affine(X, ranges))
+
+def _part_count(rmap, classes, X, y):
+    "Rows of one part, after the checks (the first pass over the parts, before any charge)."
+    rows = _part_rows(rmap, classes, 1, X, y)
+    return 0 if rows is None else rows.n
+
+def _part_sums(rmap, classes, pos, f, hessian, X, y):
+    "One part's exact sums at f for problem `pos`: (value, gradient) or (value, gradient, Hessian), computed where the part lives."
+    rows = _part_rows(rmap, classes, pos, X, y)
+    if rows is None: W = rmap.width; out = (0.0, np.zeros(W), np.zeros((W, W)))
+    else: out = _loss_sums(rows, f, hessian)
+    return out if hessian else out[:2]
+
+def _part_hv(rmap, classes, pos, f, v, X, y):
+    "One part's share of (Hessian at f) v for problem `pos`."
+    rows = _part_rows(rmap, classes, pos, X, y)
+    return np.zeros(rmap.width) if rows is None else _hv_sums(rows, f, v)
+
+class _PartRows:
+    "The rows of one binary problem held in parts (`dp_lit.scale.Parts`): the sums of `_Rows`, each part adding its own (one pass per call)."
+    warm = False                                     # no warm start: the first WARM_ROWS rows are not in one place
+    def __init__(self, rmap, parts, classes, pos): self.rmap, self.parts, self.classes, self.pos = rmap, parts, classes, pos
+    def sums(self, f, hessian=False, n_rows=None):
+        r = self.parts.sum(_part_sums, self.rmap, self.classes, self.pos, f, hessian)
+        return r if hessian else (r[0], r[1], None)
+    def hv_sums(self, f, v, n_rows=None): return self.parts.sum(_part_hv, self.rmap, self.classes, self.pos, f, v)
+
+
+# %% ../nbs/20_linear.ipynb #42acf448
+class _LogisticFromParts:
+    "Mixin: `DPLogisticRegression.fit` on rows given in parts: public class list required, iterators refused, then the release of `_fit_rows`."
+    def _fit_parts(self, X, y, p):
+        "Rows in parts (`dp_lit.scale.Parts`): a pass that checks and counts them, then one pass per solver step; the noise drawn once, here."
+        name = type(self).__name__
+        P = Parts(X, y, where=f'{name}.fit')
+        if P.kind == 'iterator':
+            raise ValueError(f"{name}.fit needs several passes over the parts (one to check and count the rows, then one per Newton step), "
+                             "and an iterator is read only once: pass the parts as a list, as Dask delayed pairs or as a Dask DataFrame")
+        if self.classes is None:
+            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        cls = np.asarray(list(self.classes))
+        self.classes_, _ = resolve_labels(cls, cls, len(cls), name)      # at least two classes, distinct
+        sample = None if P.kind == 'dask' else P.sample()
+        d = int(X.shape[1]) if sample is None else int(sample.shape[1])
+        self.n_features_in_ = d
+        rmap = RowMap(d, self.bounds, self.norm_bound, self.fit_intercept)
+        return self._fit_rows(p, rmap, sparse.issparse(sample), lambda: int(P.sum(_part_count, rmap, self.classes_)),
+                              lambda pos: _PartRows(rmap, P, self.classes_, pos))
+
 
 # %% ../nbs/20_linear.ipynb #c4461c6c
 class _PerturbedERM:
@@ -483,7 +558,7 @@ class _LogisticOutputs:
 
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
-class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
+class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _LogisticFromParts, ClassifierMixin, BaseEstimator):
     """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
 
     Rows go through the public map `RowMap` (clipped to the public `bounds` and centred and scaled by them when given; divided
@@ -539,22 +614,31 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
         check_memory_plan(block + solver + 16 * n_problems * W, f"{type(self).__name__}: {n_problems} problem(s) on {d} columns "
                           f"(blocks of {ROW_BLOCK} rows)", "select fewer columns (or pass sparse rows without bounds)")
 
-    def fit(self, X, y):
+    def fit(self, X, # rows (array, DataFrame, scipy sparse), or the rows in parts: a list of (X, y) pairs, Dask delayed pairs or a Dask DataFrame/Array
+            y=None, # labels; None when X holds (X, y) parts; with a Dask X, a Dask Series/Array partitioned alike
+           ):
         "Map the rows (public bounds and norm bound), plan the memory, charge the budget, and release the perturbed minimiser(s)."
-        p = self._check_settings(); eps = p['epsilon']
+        p = self._check_settings()
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         X = check_X(X, allow_sparse=True, finite=False)  # scipy sparse rows stay sparse through the map and the solver
         ranges = None if sparse.issparse(X) else column_ranges(X)      # the finite check and the column ranges in one pass
         self.classes_, yi = resolve_labels(y, self.classes, X.shape[0], type(self).__name__)
         self.n_features_in_ = X.shape[1]
         rmap = RowMap(X.shape[1], self.bounds, self.norm_bound, self.fit_intercept)   # bad bounds refused before any charge
+        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
+        return self._fit_rows(p, rmap, sparse.issparse(X), lambda: X.shape[0], lambda pos: _Rows(rmap, X, yi, pos, affine))
+
+    def _fit_rows(self, p, rmap, sparse_rows, count, rows_of):
+        "The release, from the rows as `rows_of(pos)` gives them (`_Rows`, or `_PartRows` for parts) and `count()`, the exact row count."
+        eps = p['epsilon']
         K = len(self.classes_)
         n_problems = 1 if K == 2 else K
-        self._plan_memory(rmap, n_problems, sparse.issparse(X))
-        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
+        self._plan_memory(rmap, n_problems, sparse_rows)
+        n = count()                                      # parts: the pass that checks and counts them, before any charge
         name = type(self).__name__                       # a shared ledger is charged the whole fit at once (refused before any step)
         ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         src = noise_source(self.noise_seed)
-        n_ref, eps_count = self._reference_count(X.shape[0], eps, ledger, src)
+        n_ref, eps_count = self._reference_count(n, eps, ledger, src)
         eps_each = (eps - eps_count) / n_problems
         self.Lambda_ = auto_lambda(rmap.width, n_ref, eps_each) if self.Lambda == 'auto' else self.Lambda
         self._check_tol(n_ref, self.Lambda_)             # public: a parameter, n_rows, n under substitution, or the released count
@@ -568,10 +652,10 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
         for k in range(n_problems):
             ledger.spend(eps_each, f"{self.method} perturbation" + ('' if K == 2 else f" (class {k} vs rest)")
                          + (f", L2 sensitivity {self.sensitivity_:.4g}" if self.sensitivity_ is not None else ''))
-            coefs.append(np.asarray(self._release(_Rows(rmap, X, yi, 1 if K == 2 else k, affine), eps_each, lam_tot, src), float))
+            coefs.append(np.asarray(self._release(rows_of(1 if K == 2 else k), eps_each, lam_tot, src), float))
         self.rmap_ = rmap
         self.coef_full_ = np.vstack(coefs)
-        self.coef_ = self.coef_full_[:, :X.shape[1]] * rmap.scale           # scores of rows inside the box and the norm bound
+        self.coef_ = self.coef_full_[:, :rmap.d] * rmap.scale               # scores of rows inside the box and the norm bound
         self.intercept_ = (rmap.c0 * self.coef_full_[:, -1] if self.fit_intercept else np.zeros(n_problems)) - self.coef_ @ rmap.centre
         self.budget_ = ledger
         return self
