@@ -25,8 +25,9 @@ from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, val
                    check_relation, check_y, encode_labels, check_memory_plan)
 
 # %% auto #0
-__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X', 'resolve_labels', 'noise_tags',
-           'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda', 'DPLogisticRegression']
+__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'OBJECTIVE_JACOBIAN_SHARE', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X',
+           'resolve_labels', 'noise_tags', 'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda',
+           'objective_lambda', 'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #f06e60a8
 def _float_columns(X, name):
@@ -253,6 +254,23 @@ def auto_lambda(width:int, # W: coordinates of the released vector (columns, plu
     "Lambda = sqrt(W) / (target n_ref epsilon): the grid-Laplace noise of output perturbation has scale `target` per coordinate; at most 1, and 1e-3 at epsilon = inf."
     if math.isinf(epsilon): return 1e-3
     return min(1.0, math.sqrt(width) / (target * max(float(n_ref), 1.0) * epsilon))
+
+OBJECTIVE_JACOBIAN_SHARE = 0.25        # share of one problem's epsilon that objective perturbation's Jacobian term takes under Lambda='auto'
+
+def objective_lambda(n_ref:float, # the public row count
+                     epsilon:float, # budget of one released vector
+                     neighbours:str='add_remove', # the relation: its privacy loss is beta + log(1 + c/Lambda_tot), or twice that
+                     tol:float=1e-4, # the solver's tolerance: Lambda_tot is at least what keeps logistic_tol_floor at tol / 2
+                     share:float=OBJECTIVE_JACOBIAN_SHARE, # share of epsilon for the Jacobian term
+                    ) -> float:
+    "Lambda of objective perturbation at which its Jacobian term takes `share` of epsilon: Lambda_tot = c / (e^{share eps} - 1) (add/remove) or c / (e^{share eps / 2} - 1) (substitution), so beta = (1 - share) eps (or half that); raised where the tol floor needs it; 1e-3 at epsilon = inf."
+    if math.isinf(epsilon): return 1e-3
+    n = max(float(n_ref), 1.0)
+    j = share * epsilon if neighbours == 'add_remove' else share * epsilon / 2
+    lam_tot = _C_LOGISTIC / math.expm1(min(j, 700.0))
+    room = tol / (512 * _U * n) - 1                         # logistic_tol_floor(n, lam_tot / n) <= tol / 2 exactly when
+    if room > 0: lam_tot = max(lam_tot, 2 * math.log(2) * n / room ** 2)   # lam_tot >= 2 ln 2 n / room^2
+    return lam_tot / n
 
 
 # %% ../nbs/20_linear.ipynb #abfc6187
@@ -559,7 +577,7 @@ class _LogisticOutputs:
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
 class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _LogisticFromParts, ClassifierMixin, BaseEstimator):
-    """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
+    """Logistic regression by private ERM (Chaudhuri et al. 2011): objective (the default) or output perturbation, one-vs-rest for K > 2.
 
     Rows go through the public map `RowMap` (clipped to the public `bounds` and centred and scaled by them when given; divided
     by the norm bound and clipped to norm 1, silently: whether a row was clipped is a fact about that row). The memory of a fit
@@ -576,8 +594,8 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _Logi
         'classes': ['array-like', None], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
 
     def __init__(self, epsilon:float=1.0, # budget of the whole fit (inf: the exact regularised minimiser)
-                 method:str='output', # 'output' (Alg. 1) or 'objective' (Alg. 2) perturbation
-                 Lambda='auto', # regularisation of (1/n) sum loss + Lambda/2 ||f||^2: > 0, or 'auto' (`auto_lambda` of the public width, n_ref and epsilon)
+                 method:str='objective', # 'objective' (Alg. 2; the Gamma vector, idealised) or 'output' (Alg. 1; grid noise without floating-point holes)
+                 Lambda='auto', # regularisation of (1/n) sum loss + Lambda/2 ||f||^2: > 0, or 'auto' (`objective_lambda` or `auto_lambda` of public quantities)
                  bounds=None, # public (lower, upper), one pair or one per column: rows clipped to the box, centred and scaled to [-1, 1]
                  norm_bound:float|None=None, # public bound B: rows are divided by B and clipped to norm 1; None: sqrt(d) with bounds, else 1
                  fit_intercept:bool=True, # a constant column inside the norm bound carries the intercept
@@ -640,7 +658,9 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _Logi
         src = noise_source(self.noise_seed)
         n_ref, eps_count = self._reference_count(n, eps, ledger, src)
         eps_each = (eps - eps_count) / n_problems
-        self.Lambda_ = auto_lambda(rmap.width, n_ref, eps_each) if self.Lambda == 'auto' else self.Lambda
+        if self.Lambda != 'auto': self.Lambda_ = self.Lambda
+        elif self.method == 'objective': self.Lambda_ = objective_lambda(n_ref, eps_each, self.neighbours, self.tol)
+        else: self.Lambda_ = auto_lambda(rmap.width, n_ref, eps_each)
         self._check_tol(n_ref, self.Lambda_)             # public: a parameter, n_rows, n under substitution, or the released count
         self.n_ref_ = n_ref
         lam_tot = self.Lambda_ * n_ref
