@@ -20,12 +20,14 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism, gamma_ball_noise
 from .accounting import Budget
+from .scale import Parts, is_parts
 from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_y, encode_labels, check_memory_plan)
 
 # %% auto #0
-__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X', 'resolve_labels', 'noise_tags',
-           'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda', 'DPLogisticRegression']
+__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'OBJECTIVE_JACOBIAN_SHARE', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X',
+           'resolve_labels', 'noise_tags', 'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda',
+           'objective_lambda', 'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #f06e60a8
 def _float_columns(X, name):
@@ -253,10 +255,28 @@ def auto_lambda(width:int, # W: coordinates of the released vector (columns, plu
     if math.isinf(epsilon): return 1e-3
     return min(1.0, math.sqrt(width) / (target * max(float(n_ref), 1.0) * epsilon))
 
+OBJECTIVE_JACOBIAN_SHARE = 0.25        # share of one problem's epsilon that objective perturbation's Jacobian term takes under Lambda='auto'
+
+def objective_lambda(n_ref:float, # the public row count
+                     epsilon:float, # budget of one released vector
+                     neighbours:str='add_remove', # the relation: its privacy loss is beta + log(1 + c/Lambda_tot), or twice that
+                     tol:float=1e-4, # the solver's tolerance: Lambda_tot is at least what keeps logistic_tol_floor at tol / 2
+                     share:float=OBJECTIVE_JACOBIAN_SHARE, # share of epsilon for the Jacobian term
+                    ) -> float:
+    "Lambda of objective perturbation at which its Jacobian term takes `share` of epsilon: Lambda_tot = c / (e^{share eps} - 1) (add/remove) or c / (e^{share eps / 2} - 1) (substitution), so beta = (1 - share) eps (or half that); raised where the tol floor needs it; 1e-3 at epsilon = inf."
+    if math.isinf(epsilon): return 1e-3
+    n = max(float(n_ref), 1.0)
+    j = share * epsilon if neighbours == 'add_remove' else share * epsilon / 2
+    lam_tot = _C_LOGISTIC / math.expm1(min(j, 700.0))
+    room = tol / (512 * _U * n) - 1                         # logistic_tol_floor(n, lam_tot / n) <= tol / 2 exactly when
+    if room > 0: lam_tot = max(lam_tot, 2 * math.log(2) * n / room ** 2)   # lam_tot >= 2 ln 2 n / room^2
+    return lam_tot / n
+
 
 # %% ../nbs/20_linear.ipynb #abfc6187
 class _Rows:
     "The rows of one binary problem as the solver sees them: a `RowMap` over X and the signs s = +1 (class `pos`) / -1, block by block."
+    warm = True                                      # the solver may start from the minimiser on the first WARM_ROWS rows
     def __init__(self, rmap, X, yi, pos, affine=None):
         self.rmap, self.X, self.yi, self.pos = rmap, X, yi, pos
         self.affine = rmap.affine(X) if affine is None else affine
@@ -270,10 +290,17 @@ class _Rows:
         "(block, s) of each block: c1 u, or the rows of X themselves when the map is affine on X."
         for i, U in self.rmap.blocks(self.X, rows, self.affine):
             yield U, np.where(self.yi[i:i + U.shape[0]] == self.pos, 1.0, -1.0)
+    def sums(self, f, hessian=False, n_rows=None):
+        "(value, gradient, Hessian or None) of the loss summed over the rows at f, without the regulariser (`_loss_sums`)."
+        return _loss_sums(self, f, hessian, n_rows)
+    def hv_sums(self, f, v, n_rows=None):
+        "The rows' part of (Hessian at f) v (`_hv_sums`)."
+        return _hv_sums(self, f, v, n_rows)
+
 
 # %% ../nbs/20_linear.ipynb #d73ffe7d
-def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
-    "Value, gradient, Hessian (when asked) of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f in one pass over the blocks, and the sum of its terms' sizes (the scale of its rounding)."
+def _loss_sums(rows, f, hessian=False, n_rows=None):
+    "(value, gradient, Hessian or None) of sum log(1+exp(-s z.f)) at f in one pass over the blocks, no regulariser: exact sums over rows, so sums over parts add."
     rm = rows.rmap; d, c0 = rm.d, rm.c0
     fx, f0 = f[:d], (f[d] if rm.fit_intercept else 0.0)
     if rows.affine:                                          # z.f = x.(scale fx) + const: products with the rows of X as they are
@@ -305,7 +332,12 @@ def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
     if hessian:
         H = np.zeros((rm.width, rm.width)); H[:d, :d] = A
         if rm.fit_intercept: H[:d, d] = H[d, :d] = c0 * gw; H[d, d] = c0 * c0 * sw
-        H[np.diag_indices_from(H)] += lam
+    return val, g, H
+
+def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
+    "Value, gradient, Hessian (when asked) of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f (the sums `rows.sums`: one pass), and the sum of its terms' sizes (the scale of its rounding)."
+    val, g, H = rows.sums(f, hessian, n_rows)
+    if hessian: H[np.diag_indices_from(H)] += lam
     reg = 0.5 * lam * float(f @ f)
     size = val + reg
     val += reg; g = g + lam * f
@@ -313,8 +345,8 @@ def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
     return val, g, H, size
 
 # %% ../nbs/20_linear.ipynb #713cd20c
-def _hessian_vector(rows, f, v, lam, n_rows=None):
-    "(Hessian at f) v, one pass over the blocks (the conjugate-gradient path of wide problems)."
+def _hv_sums(rows, f, v, n_rows=None):
+    "The rows' part of (Hessian at f) v, one pass over the blocks (no regulariser): an exact sum over rows."
     rm = rows.rmap; d, c0 = rm.d, rm.c0
     f0, v0 = (f[d], v[d]) if rm.fit_intercept else (0.0, 0.0)
     if rows.affine:
@@ -326,10 +358,13 @@ def _hessian_vector(rows, f, v, lam, n_rows=None):
         t = sig * (1 - sig) * (np.asarray(U @ av).ravel() + cv)
         tx += np.asarray(U.T @ t).ravel(); tq += float(t.sum())
     if rows.affine: tx = rm.scale * (tx - rm.centre * tq)
-    out = lam * v
-    out[:d] += tx
-    if rm.fit_intercept: out[d] += c0 * tq
+    out = np.zeros(rm.width); out[:d] = tx
+    if rm.fit_intercept: out[d] = c0 * tq
     return out
+
+def _hessian_vector(rows, f, v, lam, n_rows=None):
+    "(Hessian at f) v, one pass over the blocks (the conjugate-gradient path of wide problems)."
+    return lam * v + rows.hv_sums(f, v, n_rows)
 
 # %% ../nbs/20_linear.ipynb #fd5c5604
 WARM_ROWS = 16384                      # rows of the warm start (the first ones: a public rule)
@@ -380,10 +415,9 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
 # %% ../nbs/20_linear.ipynb #a52b5ade
 def _warm_newton(rows, lam, b=None, tol=1e-4, max_iter=200):
     "`_newton` started from the minimiser on the first `WARM_ROWS` rows (lam and b scaled to them) and its Hessian: fewer passes over all rows."
-    n = rows.n
     f0, keep = None, {}
-    if n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
-        r = WARM_ROWS / n
+    if rows.warm and rows.n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
+        n = rows.n; r = WARM_ROWS / n
         f0 = _newton(rows, lam * r, None if b is None else b * r, tol=max(tol * r, 1e-6 * WARM_ROWS), max_iter=12, n_rows=WARM_ROWS, keep=keep)[0]
     H = keep.get('H')
     return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / WARM_ROWS), chord=f0 is not None)
@@ -399,6 +433,65 @@ def _solve_logistic(Z, s, lam, b=None, tol=1e-4):
     f, gnorm, ok = _newton_logistic(Z, s, lam, b=b, tol=tol)
     if not ok: raise RuntimeError(f"the solver did not reach gradient norm {tol:g}; raise tol or Lambda")
     return f
+
+# %% ../nbs/20_linear.ipynb #769ae546
+def _part_rows(rmap, classes, pos, X, y):
+    "One part as the `_Rows` of binary problem `pos`, checked as a one-machine fit checks its rows; None for an empty part."
+    if X.shape[0] == 0 and len(y) == 0: return None
+    X = check_X(X, allow_sparse=True, finite=False)
+    if X.shape[1] != rmap.d: raise ValueError(f"every part must have {rmap.d} columns (those of the first part); a part has {X.shape[1]}")
+    ranges = None if sparse.issparse(X) else column_ranges(X)      # NaN / infinity refused, naming no value
+    yi = encode_labels(check_y(y, X.shape[0], 'a part'), classes)   # a label outside classes refused, quoting none
+    return _Rows(rmap, X, yi, pos, rmap.affine(X, ranges))
+
+def _part_count(rmap, classes, X, y):
+    "Rows of one part, after the checks (the first pass over the parts, before any charge)."
+    rows = _part_rows(rmap, classes, 1, X, y)
+    return 0 if rows is None else rows.n
+
+def _part_sums(rmap, classes, pos, f, hessian, X, y):
+    "One part's exact sums at f for problem `pos`: (value, gradient) or (value, gradient, Hessian), computed where the part lives."
+    rows = _part_rows(rmap, classes, pos, X, y)
+    if rows is None: W = rmap.width; out = (0.0, np.zeros(W), np.zeros((W, W)))
+    else: out = _loss_sums(rows, f, hessian)
+    return out if hessian else out[:2]
+
+def _part_hv(rmap, classes, pos, f, v, X, y):
+    "One part's share of (Hessian at f) v for problem `pos`."
+    rows = _part_rows(rmap, classes, pos, X, y)
+    return np.zeros(rmap.width) if rows is None else _hv_sums(rows, f, v)
+
+class _PartRows:
+    "The rows of one binary problem held in parts (`dp_lit.scale.Parts`): the sums of `_Rows`, each part adding its own (one pass per call)."
+    warm = False                                     # no warm start: the first WARM_ROWS rows are not in one place
+    def __init__(self, rmap, parts, classes, pos): self.rmap, self.parts, self.classes, self.pos = rmap, parts, classes, pos
+    def sums(self, f, hessian=False, n_rows=None):
+        r = self.parts.sum(_part_sums, self.rmap, self.classes, self.pos, f, hessian)
+        return r if hessian else (r[0], r[1], None)
+    def hv_sums(self, f, v, n_rows=None): return self.parts.sum(_part_hv, self.rmap, self.classes, self.pos, f, v)
+
+
+# %% ../nbs/20_linear.ipynb #42acf448
+class _LogisticFromParts:
+    "Mixin: `DPLogisticRegression.fit` on rows given in parts: public class list required, iterators refused, then the release of `_fit_rows`."
+    def _fit_parts(self, X, y, p):
+        "Rows in parts (`dp_lit.scale.Parts`): a pass that checks and counts them, then one pass per solver step; the noise drawn once, here."
+        name = type(self).__name__
+        P = Parts(X, y, where=f'{name}.fit')
+        if P.kind == 'iterator':
+            raise ValueError(f"{name}.fit needs several passes over the parts (one to check and count the rows, then one per Newton step), "
+                             "and an iterator is read only once: pass the parts as a list, as Dask delayed pairs or as a Dask DataFrame")
+        if self.classes is None:
+            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        cls = np.asarray(list(self.classes))
+        self.classes_, _ = resolve_labels(cls, cls, len(cls), name)      # at least two classes, distinct
+        sample = None if P.kind == 'dask' else P.sample()
+        d = int(X.shape[1]) if sample is None else int(sample.shape[1])
+        self.n_features_in_ = d
+        rmap = RowMap(d, self.bounds, self.norm_bound, self.fit_intercept)
+        return self._fit_rows(p, rmap, sparse.issparse(sample), lambda: int(P.sum(_part_count, rmap, self.classes_)),
+                              lambda pos: _PartRows(rmap, P, self.classes_, pos))
+
 
 # %% ../nbs/20_linear.ipynb #c4461c6c
 class _PerturbedERM:
@@ -483,8 +576,8 @@ class _LogisticOutputs:
 
 
 # %% ../nbs/20_linear.ipynb #c4423cc7
-class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, ClassifierMixin, BaseEstimator):
-    """Logistic regression by private ERM (Chaudhuri et al. 2011): output or objective perturbation, one-vs-rest for K > 2.
+class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _LogisticFromParts, ClassifierMixin, BaseEstimator):
+    """Logistic regression by private ERM (Chaudhuri et al. 2011): objective (the default) or output perturbation, one-vs-rest for K > 2.
 
     Rows go through the public map `RowMap` (clipped to the public `bounds` and centred and scaled by them when given; divided
     by the norm bound and clipped to norm 1, silently: whether a row was clipped is a fact about that row). The memory of a fit
@@ -501,8 +594,8 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
         'classes': ['array-like', None], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
 
     def __init__(self, epsilon:float=1.0, # budget of the whole fit (inf: the exact regularised minimiser)
-                 method:str='output', # 'output' (Alg. 1) or 'objective' (Alg. 2) perturbation
-                 Lambda='auto', # regularisation of (1/n) sum loss + Lambda/2 ||f||^2: > 0, or 'auto' (`auto_lambda` of the public width, n_ref and epsilon)
+                 method:str='objective', # 'objective' (Alg. 2; the Gamma vector, idealised) or 'output' (Alg. 1; grid noise without floating-point holes)
+                 Lambda='auto', # regularisation of (1/n) sum loss + Lambda/2 ||f||^2: > 0, or 'auto' (`objective_lambda` or `auto_lambda` of public quantities)
                  bounds=None, # public (lower, upper), one pair or one per column: rows clipped to the box, centred and scaled to [-1, 1]
                  norm_bound:float|None=None, # public bound B: rows are divided by B and clipped to norm 1; None: sqrt(d) with bounds, else 1
                  fit_intercept:bool=True, # a constant column inside the norm bound carries the intercept
@@ -539,24 +632,35 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
         check_memory_plan(block + solver + 16 * n_problems * W, f"{type(self).__name__}: {n_problems} problem(s) on {d} columns "
                           f"(blocks of {ROW_BLOCK} rows)", "select fewer columns (or pass sparse rows without bounds)")
 
-    def fit(self, X, y):
+    def fit(self, X, # rows (array, DataFrame, scipy sparse), or the rows in parts: a list of (X, y) pairs, Dask delayed pairs or a Dask DataFrame/Array
+            y=None, # labels; None when X holds (X, y) parts; with a Dask X, a Dask Series/Array partitioned alike
+           ):
         "Map the rows (public bounds and norm bound), plan the memory, charge the budget, and release the perturbed minimiser(s)."
-        p = self._check_settings(); eps = p['epsilon']
+        p = self._check_settings()
+        if is_parts(X, y): return self._fit_parts(X, y, p)
         X = check_X(X, allow_sparse=True, finite=False)  # scipy sparse rows stay sparse through the map and the solver
         ranges = None if sparse.issparse(X) else column_ranges(X)      # the finite check and the column ranges in one pass
         self.classes_, yi = resolve_labels(y, self.classes, X.shape[0], type(self).__name__)
         self.n_features_in_ = X.shape[1]
         rmap = RowMap(X.shape[1], self.bounds, self.norm_bound, self.fit_intercept)   # bad bounds refused before any charge
+        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
+        return self._fit_rows(p, rmap, sparse.issparse(X), lambda: X.shape[0], lambda pos: _Rows(rmap, X, yi, pos, affine))
+
+    def _fit_rows(self, p, rmap, sparse_rows, count, rows_of):
+        "The release, from the rows as `rows_of(pos)` gives them (`_Rows`, or `_PartRows` for parts) and `count()`, the exact row count."
+        eps = p['epsilon']
         K = len(self.classes_)
         n_problems = 1 if K == 2 else K
-        self._plan_memory(rmap, n_problems, sparse.issparse(X))
-        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
+        self._plan_memory(rmap, n_problems, sparse_rows)
+        n = count()                                      # parts: the pass that checks and counts them, before any charge
         name = type(self).__name__                       # a shared ledger is charged the whole fit at once (refused before any step)
         ledger = p['budget'].reserve(eps, f'{name} fit') if p['budget'] is not None else Budget(eps, name=name)
         src = noise_source(self.noise_seed)
-        n_ref, eps_count = self._reference_count(X.shape[0], eps, ledger, src)
+        n_ref, eps_count = self._reference_count(n, eps, ledger, src)
         eps_each = (eps - eps_count) / n_problems
-        self.Lambda_ = auto_lambda(rmap.width, n_ref, eps_each) if self.Lambda == 'auto' else self.Lambda
+        if self.Lambda != 'auto': self.Lambda_ = self.Lambda
+        elif self.method == 'objective': self.Lambda_ = objective_lambda(n_ref, eps_each, self.neighbours, self.tol)
+        else: self.Lambda_ = auto_lambda(rmap.width, n_ref, eps_each)
         self._check_tol(n_ref, self.Lambda_)             # public: a parameter, n_rows, n under substitution, or the released count
         self.n_ref_ = n_ref
         lam_tot = self.Lambda_ * n_ref
@@ -568,10 +672,10 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, Class
         for k in range(n_problems):
             ledger.spend(eps_each, f"{self.method} perturbation" + ('' if K == 2 else f" (class {k} vs rest)")
                          + (f", L2 sensitivity {self.sensitivity_:.4g}" if self.sensitivity_ is not None else ''))
-            coefs.append(np.asarray(self._release(_Rows(rmap, X, yi, 1 if K == 2 else k, affine), eps_each, lam_tot, src), float))
+            coefs.append(np.asarray(self._release(rows_of(1 if K == 2 else k), eps_each, lam_tot, src), float))
         self.rmap_ = rmap
         self.coef_full_ = np.vstack(coefs)
-        self.coef_ = self.coef_full_[:, :X.shape[1]] * rmap.scale           # scores of rows inside the box and the norm bound
+        self.coef_ = self.coef_full_[:, :rmap.d] * rmap.scale               # scores of rows inside the box and the norm bound
         self.intercept_ = (rmap.c0 * self.coef_full_[:, -1] if self.fit_intercept else np.zeros(n_problems)) - self.coef_ @ rmap.centre
         self.budget_ = ledger
         return self

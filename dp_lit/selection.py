@@ -258,7 +258,7 @@ def family_candidates(space, # the public FeatureSpace of the rows (`dp_lit.tree
             'SRT': lambda: SmoothRandomTreesClassifier(domains=doms, classes=cls, random_state=random_state),
             'categorical NB': lambda: Pipeline([('encode', PublicEncoder(domains=doms, numeric='bins', n_bins=n_bins)),
                                                 ('model', DPCategoricalNB(categories=[list(range(s)) for s in sizes], classes=cls))]),
-            'logistic regression': lambda: Pipeline([('encode', scaled), ('model', DPLogisticRegression(norm_bound=math.sqrt(d), classes=cls))]),
+            'logistic regression': lambda: Pipeline([('encode', scaled), ('model', DPLogisticRegression(bounds=(0.0, 1.0), classes=cls))]),
             'Gaussian NB': lambda: Pipeline([('encode', scaled), ('model', DPGaussianNB(bounds=(0.0, 1.0), classes=cls))])}
     return {f: make[f]() for f in families}
 
