@@ -584,6 +584,7 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _Logi
     is planned from public quantities (columns, classes, `ROW_BLOCK`) and refused above `dp_lit.base.memory_limit()` before
     anything is charged: the rows are read in blocks, so no working array grows with the private row count. `tol` is checked against `logistic_tol_floor` from public quantities before
     the release is charged; after the charge the fit never raises on account of the data."""
+    fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     _parameter_constraints = {
         'epsilon': [EPSILON_OR_INF], 'method': [Check(check_choice, options=('output', 'objective'))],
         'Lambda': [Check(_lambda_or_auto)], 'norm_bound': [Check(check_real, low=0, closed='neither', none=True)],
