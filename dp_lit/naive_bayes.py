@@ -71,6 +71,17 @@ class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     _sparse_ok = True
     def __sklearn_tags__(self): return noise_tags(self, super().__sklearn_tags__(), sparse_ok=self._sparse_ok)
+    def _public_bounds(self):
+        "Refuse parts without public bounds: a part's range is private and says nothing about the others'."
+        if self.bounds is None:
+            raise ValueError(f"{type(self).__name__}: fitting from parts needs public bounds= (lower, upper); they are not read off the parts")
+
+    @staticmethod
+    def _rows_and_ranges(X):
+        "X checked, and its column ranges: the finite check (and, without bounds, the leaky ranges) in one pass."
+        X = check_X(X, finite=False)
+        return X, column_ranges(X)
+
     def _open(self, p, plan=None):
         """(epsilon, noise source, sensitivity multiplier) once `classes_` is set; `p` is `validate_params`' result.
         `plan(K)`: (bytes, what, change) of the fit's memory from public quantities, checked before the ledger is charged."""
@@ -400,8 +411,7 @@ class DPGaussianNB(_NBBase):
                           f"columns (blocks of {ROW_BLOCK} rows)", "select fewer columns")
 
     def _part_job(self, sample):
-        if self.bounds is None:
-            raise ValueError(f"{type(self).__name__}: fitting from parts needs public bounds= (lower, upper); they are not read off the parts")
+        self._public_bounds()
         d = sample.shape[1]
         lo, hi = self._bounds(sample, None)
         return _gaussian_part, (lo, hi), d, dict(lo=lo, hi=hi)
@@ -410,8 +420,7 @@ class DPGaussianNB(_NBBase):
         "Clip to the public bounds and release noisy counts, sums and sums of squares per class (rows read in blocks, or in parts)."
         p = validate_params(self)
         if is_parts(X, y): return self._fit_parts(X, y, p)
-        X = check_X(X, finite=False)
-        ranges = column_ranges(X)                          # the finite check (and, without bounds, the leaky ranges) in one pass
+        X, ranges = self._rows_and_ranges(X)
         lo, hi = self._bounds(X, ranges)                   # bad bounds refused before any charge
         eps, yi, src, mult = self._start(len(X), y, p, self._plan(X.shape[1]))
         inside = bool(np.all(ranges[0] >= lo) and np.all(ranges[1] <= hi))   # then clipping changes nothing: skipped
@@ -565,8 +574,7 @@ class DPBinnedNB(_NBBase):
                           f"columns x {G} cells (blocks of {ROW_BLOCK} rows)", "lower n_cells or select fewer columns")
 
     def _part_job(self, sample):
-        if self.bounds is None:
-            raise ValueError(f"{type(self).__name__}: fitting from parts needs public bounds= (lower, upper); they are not read off the parts")
+        self._public_bounds()
         d = sample.shape[1]
         self.edges_ = self._edges(d)
         return _binned_part, (self.edges_,), d, {}
@@ -575,8 +583,7 @@ class DPBinnedNB(_NBBase):
         "Release noisy class and (class, cell) counts on the public grid; merge the cells into bins (rows in memory, or in parts)."
         p = validate_params(self)
         if is_parts(X, y): return self._fit_parts(X, y, p)
-        X = check_X(X, finite=False)
-        ranges = column_ranges(X)                          # the finite check (and, without bounds, the leaky ranges) in one pass
+        X, ranges = self._rows_and_ranges(X)
         self.edges_ = self._edges(X.shape[1], ranges)      # bad bounds refused before any charge
         eps, yi, src, mult = self._start(len(X), y, p, self._plan(X.shape[1]))
         self.n_features_in_ = X.shape[1]
