@@ -10,9 +10,9 @@ from . import register_reproduction, Reproduction, reproduction_items, item_tabl
 # %% auto #0
 __all__ = ['HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2_METHODS', 'HUANG2022_TABLE1', 'HUANG2022_TABLE2',
            'HUANG2022_SPE_STARRED', 'HUANG2022_DATA', 'HUANG_FIG3_SETS', 'HUANG_FIELD_SETS', 'HUANG_FIELD_DELTA',
-           'HUANG2022_DEVIATIONS', 'HUANG2022_STAR_READINGS', 'paper_table', 'huang_dataset', 'huang_available',
-           'paper_beside_ours', 'table1_items', 'table2_items', 'competitors_items', 'top_items', 'tables_items',
-           'field_items', 'fig2_items', 'fig1_items', 'fig3_items', 'spe_stars']
+           'HUANG2022_STAR_READINGS', 'HUANG2022_DEVIATIONS', 'paper_table', 'huang_dataset', 'huang_available',
+           'paper_beside_ours', 'spe_stars', 'table1_items', 'table2_items', 'competitors_items', 'top_items',
+           'tables_items', 'field_items', 'fig2_items', 'fig1_items', 'fig3_items']
 
 # %% ../../nbs/52_repro_huang2022.ipynb #11f05281
 import importlib.resources
@@ -601,6 +601,29 @@ def _repro_top_table2(full=False, n_jobs=1, backend=None, random_state=0, progre
                + f"{int(top.ours_at_or_below_majority.sum())}; both on {len(both)} ({', '.join(both) or 'none'}).")
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #57a50b01
+HUANG2022_STAR_READINGS = {  # the paper's three competitors, read by our columns: as published, and corrected
+    'as published': {'SRT': 'SRT faithful', 'RDT': 'RDT (2009 settings)', 'MaxTree': 'MaxTree bootstrap, parallel (not DP)'},
+    'corrected': {'SRT': 'SRT corrected', 'RDT': 'RDT (2009 settings)', 'MaxTree': 'MaxTree disjoint'}}
+
+def spe_stars(results:pd.DataFrame, # per-split accuracies of 'SPE' and of competitor columns (`run_experiment` rows), same splits
+              alpha:float=0.05, # level of each two-sided Mann-Whitney test
+             ) -> pd.DataFrame:
+    "Per data set: whether SPE is significantly above each competitor column (and the p-value), our star under each reading, and the paper's star."
+    cols = [m for m in dict.fromkeys(m for r in HUANG2022_STAR_READINGS.values() for m in r.values()) if m in set(results.method)]
+    t = {}
+    for m in cols:
+        for r in mann_whitney(results, 'SPE', m, alpha=alpha).itertuples():
+            t.setdefault(r.dataset, {})[f'SPE > {m}'] = bool(r.significant and r.mean_a > r.mean_b)
+            t[r.dataset][f'p {m}'] = r.p_value
+    t = pd.DataFrame.from_dict(t, orient='index')
+    for name, reading in HUANG2022_STAR_READINGS.items():
+        need = [f'SPE > {m}' for m in reading.values()]
+        if all(c in t for c in need): t[f'star ({name})'] = t[need].all(axis=1)
+    t['paper star'] = t.index.isin(HUANG2022_SPE_STARRED)
+    return t
+
+
 # %% ../../nbs/52_repro_huang2022.ipynb #7ba1197d
 _TABLES_QUICK = ('Banknotes', 'Car', 'Claves', 'Syn10d')
 _PAPER_COLUMN = {'RF': 'RF', 'SPE': 'SPE', 'SPE faithful (data bounds, exact stop)': 'SPE', 'RDT (2009 settings)': 'RDT',
@@ -655,7 +678,14 @@ def _repro_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=T
                            for tab in wide)
                + f". All columns: {int(agreement.agree.sum())} of {int(agreement['of'].sum())} cells"
                + (f"; not run in this setting: {', '.join(missing)}" if missing else '') + '.')
-    return dict(results=pd.concat(results, ignore_index=True), table=table, figures={}, verdict=verdict, wide=wide, agreement=agreement)
+    res = pd.concat(results, ignore_index=True)
+    r1 = res[res.table == 'Table 1']                                    # the stars: SPE against every competitor, same splits
+    stars = spe_stars(r1) if len(r1) and 'SPE' in set(r1.method) else None
+    if full and stars is not None:
+        verdict += ' Stars (SPE significantly above every competitor, Mann-Whitney 5%): paper ' + str(int(stars['paper star'].sum())) + '; ' + \
+                   '; '.join(f"ours {c[6:-1]} {int(stars[c].sum())}, {int((stars[c] & stars['paper star']).sum())} of them the paper's"
+                             for c in stars if c.startswith('star (')) + '.'
+    return dict(results=res, table=table, figures={}, verdict=verdict, wide=wide, agreement=agreement, stars=stars)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #18ffc94e
 HUANG2022_DEVIATIONS = deviations('huang2022')   # name -> (how our setting differs from the paper's, its effect): dp_lit/repro/papers/deviations.csv
@@ -756,26 +786,3 @@ def fig3_items(out) -> pd.DataFrame:
             checked(item="Fig. 3: depth d a reasonable default (share of sets where d is at least 2d at N = 10)", paper='d reasonable, 2d may win',
                  ours=float((two_d <= 0).mean()), runs=runs, ok=(two_d <= 0).mean() >= 0.5)]
     return item_table(rows, HUANG2022_DEVIATIONS)
-
-# %% ../../nbs/52_repro_huang2022.ipynb #57a50b01
-HUANG2022_STAR_READINGS = {  # the paper's three competitors, read by our columns: as published, and corrected
-    'as published': {'SRT': 'SRT faithful', 'RDT': 'RDT (2009 settings)', 'MaxTree': 'MaxTree bootstrap, parallel (not DP)'},
-    'corrected': {'SRT': 'SRT corrected', 'RDT': 'RDT (2009 settings)', 'MaxTree': 'MaxTree disjoint'}}
-
-def spe_stars(results:pd.DataFrame, # per-split accuracies of 'SPE' and of competitor columns (`run_experiment` rows), same splits
-              alpha:float=0.05, # level of each two-sided Mann-Whitney test
-             ) -> pd.DataFrame:
-    "Per data set: whether SPE is significantly above each competitor column (and the p-value), our star under each reading, and the paper's star."
-    cols = [m for m in dict.fromkeys(m for r in HUANG2022_STAR_READINGS.values() for m in r.values()) if m in set(results.method)]
-    t = {}
-    for m in cols:
-        for r in mann_whitney(results, 'SPE', m, alpha=alpha).itertuples():
-            t.setdefault(r.dataset, {})[f'SPE > {m}'] = bool(r.significant and r.mean_a > r.mean_b)
-            t[r.dataset][f'p {m}'] = r.p_value
-    t = pd.DataFrame.from_dict(t, orient='index')
-    for name, reading in HUANG2022_STAR_READINGS.items():
-        need = [f'SPE > {m}' for m in reading.values()]
-        if all(c in t for c in need): t[f'star ({name})'] = t[need].all(axis=1)
-    t['paper star'] = t.index.isin(HUANG2022_SPE_STARRED)
-    return t
-
