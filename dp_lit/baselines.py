@@ -583,14 +583,16 @@ def knn_pseudo_labels(Z_lab:np.ndarray, # encoded labelled rows (public features
                       Z_unl:np.ndarray, # encoded unlabelled rows (public)
                       k:int, # neighbours
                       n_classes:int,
+                      random_state=None, # the tie-breaking coins: None secret OS entropy; an int: reproducible (not secret)
                      ) -> tuple:
-    "Majority label of each unlabelled row's k nearest labelled rows (ties to the smaller class), and the neighbour lists."
+    "Majority label of each unlabelled row's k nearest labelled rows (a tie broken by a secret fair draw among the tied classes), and the neighbour lists."
     from sklearn.neighbors import NearestNeighbors
     k = min(int(k), len(Z_lab))
     nn = NearestNeighbors(n_neighbors=k).fit(Z_lab).kneighbors(Z_unl, return_distance=False)
     votes = np.zeros((len(Z_unl), n_classes), np.int64)
     np.add.at(votes, (np.repeat(np.arange(len(Z_unl)), k), y_lab[nn].ravel()), 1)
-    return votes.argmax(axis=1), nn
+    return _tie_break_argmax(votes.astype(float), noise_source(random_state)), nn
+
 
 # %% ../nbs/14_baselines.ipynb #12dde56a
 def pseudo_label_reach(neighbours:np.ndarray, # (n_unlabelled, k) neighbour lists from `knn_pseudo_labels`
@@ -652,7 +654,7 @@ class _TOPSteps:
         if not unl.any():                                              # fully labelled: the linear model on the labels, M = 0
             pseudo, nn = np.zeros(0, np.int64), np.zeros((0, 1), np.int64)
         else:
-            pseudo, nn = knn_pseudo_labels(Z[~unl], y_lab, Z[unl], self.n_neighbors, C)
+            pseudo, nn = knn_pseudo_labels(Z[~unl], y_lab, Z[unl], self.n_neighbors, C, random_state=_sub_seed(self.noise_seed, 4))
         self.reach_ = pseudo_label_reach(nn, int((~unl).sum()))       # M: pseudo-labels one private label can move
         if not unl.any():
             Zt, yt, changed = Z, y_lab, 1

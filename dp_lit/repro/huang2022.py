@@ -10,8 +10,9 @@ from . import register_reproduction, Reproduction, reproduction_items, item_tabl
 # %% auto #0
 __all__ = ['HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2_METHODS', 'HUANG2022_TABLE1', 'HUANG2022_TABLE2',
            'HUANG2022_SPE_STARRED', 'HUANG2022_DATA', 'HUANG_FIG3_SETS', 'HUANG_FIELD_SETS', 'HUANG_FIELD_DELTA',
-           'HUANG2022_DEVIATIONS', 'paper_table', 'huang_dataset', 'huang_available', 'table1_items', 'table2_items',
-           'competitors_items', 'top_items', 'fig2_items', 'fig1_items', 'fig3_items']
+           'HUANG2022_STAR_READINGS', 'HUANG2022_DEVIATIONS', 'paper_table', 'huang_dataset', 'huang_available',
+           'paper_beside_ours', 'spe_stars', 'table1_items', 'table2_items', 'competitors_items', 'top_items',
+           'tables_items', 'field_items', 'fig2_items', 'fig1_items', 'fig3_items']
 
 # %% ../../nbs/52_repro_huang2022.ipynb #11f05281
 import importlib.resources
@@ -104,6 +105,28 @@ def _paper_table(res, paper:dict, methods:tuple, pairs:list):
     t['runs'] = t['runs'].fillna(0).astype(int)
     t['verdict'] = [_verdict(o, sd, p) if np.isfinite(p) else 'no paper value' for o, sd, p in zip(t.ours, t.sd, t.paper)]
     return t
+
+# %% ../../nbs/52_repro_huang2022.ipynb #pb0a0002
+def paper_beside_ours(table:pd.DataFrame, # a paper-vs-ours table (`_paper_table`): dataset, method, paper, ours and sd in %
+                      title:str='', # the figure's title
+                      ax=None, # an axis to draw on (default: a new figure)
+                     ):
+    "Our mean and sd per data set and method (error bars), with the paper's value for the same column as a black cross beside each."
+    import matplotlib.pyplot as plt
+    t = table[np.isfinite(table.ours)]
+    sets, methods = list(dict.fromkeys(t.dataset)), list(dict.fromkeys(t.method))
+    if ax is None: ax = plt.subplots(figsize=(min(16, max(6, 0.45 * len(sets) * (len(methods) + 1))), 3.8))[1]
+    w = 0.8 / len(methods)
+    for j, m in enumerate(methods):
+        g = t[t.method == m].set_index('dataset').reindex(sets)
+        x = np.arange(len(sets)) - 0.4 + w * (j + 0.3)
+        ax.errorbar(x, g.ours, yerr=g.sd.fillna(0), fmt='o', ms=4, capsize=2, label=m)
+        ax.scatter(x + 0.35 * w, g.paper, marker='x', color='k', s=22, zorder=3, label='paper' if j == 0 else None)
+    ax.set_xticks(np.arange(len(sets))); ax.set_xticklabels(sets, rotation=40, ha='right', fontsize=8)
+    ax.set(ylabel='accuracy (%)', title=title); ax.legend(fontsize=7, ncol=3)
+    ax.figure.tight_layout()
+    return ax.figure
+
 
 # %% ../../nbs/52_repro_huang2022.ipynb #dc062bf1
 class _Quiet(ClassifierMixin, BaseEstimator):
@@ -375,8 +398,9 @@ def _public_box(domains):
 # %% ../../nbs/52_repro_huang2022.ipynb #29757a33
 class _EncodedDP(ClassifierMixin, BaseEstimator):
     "Another library's private classifier on category codes, with the same public box as ours: diffprivlib's forest or InterpretML's DP-EBM."
-    def __init__(self, kind='diffprivlib', domains=None, classes=None, epsilon=1.0, n_estimators=10, delta=HUANG_FIELD_DELTA):
+    def __init__(self, kind='diffprivlib', domains=None, classes=None, epsilon=1.0, n_estimators=10, delta=HUANG_FIELD_DELTA, random_state=None):
         self.kind, self.domains, self.classes, self.epsilon, self.n_estimators, self.delta = kind, domains, classes, epsilon, n_estimators, delta
+        self.random_state = random_state   # the library's own randomness, seeded per cell by the experiment runner (reproducible, not secret)
     def fit(self, X, y):
         import warnings
         lo, hi = _public_box(self.domains)
@@ -388,12 +412,13 @@ class _EncodedDP(ClassifierMixin, BaseEstimator):
             if self.kind == 'diffprivlib':
                 from diffprivlib.models import RandomForestClassifier
                 self.model_ = RandomForestClassifier(n_estimators=self.n_estimators, epsilon=self.epsilon, bounds=(lo, hi),
-                                                     classes=list(range(len(self.classes)))).fit(E, y)
+                                                     classes=list(range(len(self.classes))), random_state=self.random_state).fit(E, y)
             elif self.kind == 'dp-ebm':
                 from interpret.privacy import DPExplainableBoostingClassifier
                 if len(self.classes) != 2: raise ValueError(f"DP-EBM is binary only; got {len(self.classes)} classes")
                 self.model_ = DPExplainableBoostingClassifier(epsilon=self.epsilon, delta=self.delta, privacy_bounds=np.c_[lo, hi],
-                                                              feature_types=['continuous'] * len(lo), n_jobs=1).fit(E, y)
+                                                              feature_types=['continuous'] * len(lo), n_jobs=1,
+                                                              random_state=self.random_state).fit(E, y)
             else: raise ValueError(f"kind must be 'diffprivlib' or 'dp-ebm'; got {self.kind!r}")
         self.classes_ = np.asarray(self.classes)
         return self
@@ -576,6 +601,29 @@ def _repro_top_table2(full=False, n_jobs=1, backend=None, random_state=0, progre
                + f"{int(top.ours_at_or_below_majority.sum())}; both on {len(both)} ({', '.join(both) or 'none'}).")
     return dict(results=res, table=table, figures={}, verdict=verdict)
 
+# %% ../../nbs/52_repro_huang2022.ipynb #57a50b01
+HUANG2022_STAR_READINGS = {  # the paper's three competitors, read by our columns: as published, and corrected
+    'as published': {'SRT': 'SRT faithful', 'RDT': 'RDT (2009 settings)', 'MaxTree': 'MaxTree bootstrap, parallel (not DP)'},
+    'corrected': {'SRT': 'SRT corrected', 'RDT': 'RDT (2009 settings)', 'MaxTree': 'MaxTree disjoint'}}
+
+def spe_stars(results:pd.DataFrame, # per-split accuracies of 'SPE' and of competitor columns (`run_experiment` rows), same splits
+              alpha:float=0.05, # level of each two-sided Mann-Whitney test
+             ) -> pd.DataFrame:
+    "Per data set: whether SPE is significantly above each competitor column (and the p-value), our star under each reading, and the paper's star."
+    cols = [m for m in dict.fromkeys(m for r in HUANG2022_STAR_READINGS.values() for m in r.values()) if m in set(results.method)]
+    t = {}
+    for m in cols:
+        for r in mann_whitney(results, 'SPE', m, alpha=alpha).itertuples():
+            t.setdefault(r.dataset, {})[f'SPE > {m}'] = bool(r.significant and r.mean_a > r.mean_b)
+            t[r.dataset][f'p {m}'] = r.p_value
+    t = pd.DataFrame.from_dict(t, orient='index')
+    for name, reading in HUANG2022_STAR_READINGS.items():
+        need = [f'SPE > {m}' for m in reading.values()]
+        if all(c in t for c in need): t[f'star ({name})'] = t[need].all(axis=1)
+    t['paper star'] = t.index.isin(HUANG2022_SPE_STARRED)
+    return t
+
+
 # %% ../../nbs/52_repro_huang2022.ipynb #7ba1197d
 _TABLES_QUICK = ('Banknotes', 'Car', 'Claves', 'Syn10d')
 _PAPER_COLUMN = {'RF': 'RF', 'SPE': 'SPE', 'SPE faithful (data bounds, exact stop)': 'SPE', 'RDT (2009 settings)': 'RDT',
@@ -630,7 +678,14 @@ def _repro_tables(full=False, n_jobs=1, backend=None, random_state=0, progress=T
                            for tab in wide)
                + f". All columns: {int(agreement.agree.sum())} of {int(agreement['of'].sum())} cells"
                + (f"; not run in this setting: {', '.join(missing)}" if missing else '') + '.')
-    return dict(results=pd.concat(results, ignore_index=True), table=table, figures={}, verdict=verdict, wide=wide, agreement=agreement)
+    res = pd.concat(results, ignore_index=True)
+    r1 = res[res.table == 'Table 1']                                    # the stars: SPE against every competitor, same splits
+    stars = spe_stars(r1) if len(r1) and 'SPE' in set(r1.method) else None
+    if full and stars is not None:
+        verdict += ' Stars (SPE significantly above every competitor, Mann-Whitney 5%): paper ' + str(int(stars['paper star'].sum())) + '; ' + \
+                   '; '.join(f"ours {c[6:-1]} {int(stars[c].sum())}, {int((stars[c] & stars['paper star']).sum())} of them the paper's"
+                             for c in stars if c.startswith('star (')) + '.'
+    return dict(results=res, table=table, figures={}, verdict=verdict, wide=wide, agreement=agreement, stars=stars)
 
 # %% ../../nbs/52_repro_huang2022.ipynb #18ffc94e
 HUANG2022_DEVIATIONS = deviations('huang2022')   # name -> (how our setting differs from the paper's, its effect): dp_lit/repro/papers/deviations.csv
@@ -671,6 +726,28 @@ def competitors_items(out): return item_table(_cell_items(out['table'], 'Table 1
 
 @reproduction_items('huang2022-table2-top', datasets=_huang_files(_T2_QUICK))
 def top_items(out): return item_table(_cell_items(out['table'], 'Table 2'), HUANG2022_DEVIATIONS)
+
+# %% ../../nbs/52_repro_huang2022.ipynb #it3a0002
+@reproduction_items('huang2022-tables', datasets=_huang_files(_TABLES_QUICK), loose=('/ RF',))
+def tables_items(out) -> pd.DataFrame:
+    "Every cell of both tables (ours beside the paper's); a column not run in this setting is 'not comparable'."
+    t = out['table']
+    return item_table([it for tab in ('Table 1', 'Table 2') for it in _cell_items(t[t.table == tab], tab)], HUANG2022_DEVIATIONS)
+
+@reproduction_items('huang2022-field', datasets=HUANG_FIELD_SETS, packages=('diffprivlib', 'interpret'))
+def field_items(out) -> pd.DataFrame:
+    "Per (set, epsilon): SPE at least as accurate as diffprivlib's forest, and as DP-EBM on the binary sets (our claim; not in the paper)."
+    acc, runs = out['table']['accuracy'], int(out['results'].repeat.max()) + 1
+    rows = []
+    for other in [m for m in acc.index.get_level_values('method').unique() if m.startswith(('diffprivlib', 'DP-EBM'))]:
+        for (d, m), r in acc.iterrows():
+            if m != other: continue
+            for eps, v in r.dropna().items():
+                spe = acc.loc[(d, 'SPE'), eps]
+                rows.append(checked(spe >= v, item=f"field / {d} / eps={eps:g} / SPE - {other}", paper='not in the paper: SPE at least as accurate',
+                                    ours=spe - v, runs=runs))
+    return item_table(rows, HUANG2022_DEVIATIONS)
+
 
 # %% ../../nbs/52_repro_huang2022.ipynb #f4662e81
 @reproduction_items('huang2022-fig2')
