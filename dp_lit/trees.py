@@ -18,7 +18,7 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
                              table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
-                             codes_outside)
+                             codes_outside, draw_forest_tables)
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
@@ -345,13 +345,41 @@ class _NodeTables:
     @property
     def n_leaves(self): return len(self.keys[-1])
 
+# %% ../nbs/10_trees.ipynb #25ae7f43
+def _standard_rules(st) -> bool:
+    "Whether `st` draws its nodes by the rules of this module (the compiled drawing replays exactly these)."
+    t = type(st)
+    return (t._roots is _DrawnStructure._roots and t._split is _DrawnStructure._split
+            and t._children is _DrawnStructure._children)
+
+def _drawn_levels(st, limit:int|None) -> _NodeTables|None:
+    "The node tables' levels drawn by the compiled kernel (two calls: sizes, then the nodes), or None when a level passes `limit`."
+    sp, h = st.space, st.max_depth
+    args = (np.ascontiguousarray(st.seeds, np.uint64), np.array([_SALT_ROOT, _SALT_ATTR, _SALT_THR], np.uint64),
+            sp.is_cat.astype(bool), sp.n_values.astype(np.int64), np.nan_to_num(sp.lower).astype(float),
+            np.nan_to_num(sp.upper).astype(float), h, np.iinfo(np.int64).max if limit is None else int(limit), np.zeros(h + 1, np.int64))
+    z = np.zeros(0, np.int64)
+    if not draw_forest_tables(*args, z, z, np.zeros(0), np.zeros(0, bool), z, np.zeros(0, np.uint64), z): return None
+    sizes = args[-1]
+    start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    ni, nk = int(start[h]), int(start[h + 1])
+    attr, thr, cat, child0 = np.empty(ni, np.int64), np.empty(ni), np.empty(ni, bool), np.empty(ni, np.int64)
+    keys, leaf_tree = np.empty(nk, np.uint64), np.empty(int(sizes[h]), np.int64)
+    draw_forest_tables(*args, start, attr, thr, cat, child0, keys, leaf_tree)
+    lv = lambda a, n: [a[start[l]:start[l + 1]] for l in range(n)]
+    return _NodeTables(lv(attr, h), lv(thr, h), lv(cat, h), lv(child0, h), lv(keys, h + 1), leaf_tree)
+
 # %% ../nbs/10_trees.ipynb #88253da9
-def _table_levels(st, limit:int|None):
+def _table_levels(st, limit:int|None,
+                  compiled:bool|None=None, # True: drawn by the compiled kernel; False: numpy steps per level; None: as the walks
+                 ):
     "The node tables' levels of structure `st` (without packing), or None when it has more than `limit` leaves."
     sp, h = st.space, st.max_depth
     B = int(max(2, sp.n_values.max()))
     nb_attr = np.where(sp.is_cat, sp.n_values, 2)
     if limit is not None and st.n_trees * float(nb_attr.min()) ** h > limit: return None    # surely too many: no work spent
+    if compiled is None: compiled = compiled_walks() and _standard_rules(st)
+    if compiled: return _drawn_levels(st, limit)
     lv = {f: [[] for _ in range(h + 1)] for f in ('attr', 'thr', 'is_cat', 'child0', 'keys')}
     count, trees = [0] * (h + 1), []
     for i in range(0, st.n_trees, st.chunk):
