@@ -66,24 +66,28 @@ def table_child(E, i, node, packed, thr, shift, mode):
     c = p >> shift
     if mode == 0: return c + np.int64(x)
     if mode == 1: return c + np.int64(x > thr[node])
-    if c & 1: return (c >> 1) + np.int64(x)
-    return (c >> 1) + np.int64(x > thr[node])
+    bn = np.int64(x > thr[node])                       # mode 2 without a branch (a mixed forest's flags are unpredictable):
+    return (c >> 1) + bn + (c & 1) * (np.int64(x) - bn)  # a categorical node's threshold is NaN, so bn = 0 there
 
 # %% ../nbs/09_kernels.ipynb #1b5d018a
 @kernel()
 def table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf):
-    "buf[i - s] = leaf of row i in tree t, for rows s..e-1: four rows descend together (independent chains of loads)."
+    "buf[i - s] = leaf of row i in tree t, for rows s..e-1: eight rows descend together (independent chains of loads)."
     i = s
-    while i + 4 <= e:
-        n0 = n1 = n2 = n3 = t
+    while i + 8 <= e:
+        n0 = n1 = n2 = n3 = n4 = n5 = n6 = n7 = t
         for _ in range(depth):
             n0 = table_child(E, i, n0, packed, thr, shift, mode)
             n1 = table_child(E, i + 1, n1, packed, thr, shift, mode)
             n2 = table_child(E, i + 2, n2, packed, thr, shift, mode)
             n3 = table_child(E, i + 3, n3, packed, thr, shift, mode)
-        buf[i - s] = n0 - leaf_off; buf[i - s + 1] = n1 - leaf_off
-        buf[i - s + 2] = n2 - leaf_off; buf[i - s + 3] = n3 - leaf_off
-        i += 4
+            n4 = table_child(E, i + 4, n4, packed, thr, shift, mode)
+            n5 = table_child(E, i + 5, n5, packed, thr, shift, mode)
+            n6 = table_child(E, i + 6, n6, packed, thr, shift, mode)
+            n7 = table_child(E, i + 7, n7, packed, thr, shift, mode)
+        buf[i - s] = n0 - leaf_off; buf[i - s + 1] = n1 - leaf_off; buf[i - s + 2] = n2 - leaf_off; buf[i - s + 3] = n3 - leaf_off
+        buf[i - s + 4] = n4 - leaf_off; buf[i - s + 5] = n5 - leaf_off; buf[i - s + 6] = n6 - leaf_off; buf[i - s + 7] = n7 - leaf_off
+        i += 8
     while i < e:
         nd = t
         for _ in range(depth): nd = table_child(E, i, nd, packed, thr, shift, mode)
