@@ -45,7 +45,10 @@ class FeatureSpace:
         if compact and unknown == 'error' and self.is_cat.all():
             E = self._codes(X)
             if E is not None: return E
-        E = encode(as_frame(X, self.names), self.domains, unknown=unknown)
+        df = as_frame(X, self.names)
+        E = _encode_frame(self, df)                    # the usual frame: coded categories and numbers, in one blocked pass
+        if E is not None: return E
+        E = encode(df, self.domains, unknown=unknown)
         num = np.flatnonzero(~self.is_cat)
         if len(num):
             lo, hi = self.lower[num], self.upper[num]
@@ -75,6 +78,34 @@ class FeatureSpace:
         out = np.empty((len(df), len(self.names)), dtype=dt)
         out.T[...] = np.stack(cols)                                          # one blocked transpose, not a strided write per column
         return out
+
+# %% ../nbs/10_trees.ipynb #635897de
+_ENCODE_ROWS = 8192                   # rows of the float matrix written at a time (a block stays in cache)
+
+def _encode_frame(space:FeatureSpace, df:pd.DataFrame) -> np.ndarray|None:
+    "Encoded rows of a frame of coded categorical and finite numeric columns (numbers clipped to their bounds); None for anything else."
+    cols = []
+    for j, c in enumerate(space.names):
+        s = df[c] if c in df.columns else None
+        if not isinstance(s, pd.Series): return None
+        if space.is_cat[j]:
+            arr = s.array
+            if not (isinstance(arr, pd.Categorical) and tuple(arr.categories) == tuple(space.domains[c].values)): return None
+            col = arr.codes
+            if len(col) and col.min() < 0: return None                 # a missing value: the general path says so
+        else:
+            if not (isinstance(s.dtype, np.dtype) and s.dtype.kind in 'fiu'): return None
+            col = s.to_numpy(dtype=float)
+            if len(col):
+                lo, hi = col.min(), col.max()
+                if not (np.isfinite(lo) and np.isfinite(hi)): return None
+                if lo < space.lower[j] or hi > space.upper[j]: col = np.clip(col, space.lower[j], space.upper[j])   # silently
+        cols.append(col)
+    out = np.empty((len(df), len(cols)))
+    for s0 in range(0, len(df), _ENCODE_ROWS):
+        blk = out[s0:s0 + _ENCODE_ROWS]
+        for j, col in enumerate(cols): blk[:, j] = col[s0:s0 + _ENCODE_ROWS]
+    return out
 
 # %% ../nbs/10_trees.ipynb #170706a3
 class BoundsClippedWarning(UserWarning):
