@@ -23,7 +23,8 @@ __all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'HASH_GAMMA', 'HASH_M1'
            'note_first_compile', 'table_child', 'table_block_leaves', 'table_leaf_index', 'table_class_counts',
            'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves', 'stored_tree_sum',
            'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows', 'codes_outside', 'hash_step',
-           'unit_from_word', 'allowed_attribute', 'draw_forest_tables', 'compiled_walks']
+           'unit_from_word', 'allowed_attribute', 'draw_forest_tables', 'draw_node_splits', 'child_node_paths',
+           'compiled_walks']
 
 # %% ../nbs/09_kernels.ipynb #225947c1
 def kernel(inline:bool=False, # inline into the compiled callers (one-step helpers)
@@ -325,6 +326,45 @@ def draw_forest_tables(seeds, salts, is_cat, n_values, lower, upper, depth, limi
             key[l + 1] = hash_step(hash_step(key[l]) ^ np.uint64(b + 1))
             l, fresh = l + 1, True
     return True
+
+# %% ../nbs/09_kernels.ipynb #66feb524
+@kernel()
+def draw_node_splits(seeds, salts, is_cat, lower, upper, node_key, node_tree, path_attr, path_thr, path_right, attr, thr, cat):
+    """attr, thr (NaN at categorical nodes) and cat of the nodes with keys `node_key` in the trees `seeds[node_tree]`, each node's
+    path given as (M, L) arrays: attribute, threshold, right branch taken. salts = (root, attribute, threshold)."""
+    d = len(is_cat)
+    used = np.zeros(d, np.bool_)
+    for m in range(len(node_key)):
+        n_used = 0
+        for a in range(d): used[a] = False
+        for k in range(path_attr.shape[1]):
+            a = path_attr[m, k]
+            if is_cat[a]: used[a] = True; n_used += 1                   # a categorical attribute appears once per path
+        sk = hash_step(hash_step(seeds[node_tree[m]]) ^ node_key[m])
+        j = allowed_attribute(hash_step(sk ^ salts[1]), used, n_used)
+        attr[m], cat[m] = j, is_cat[j]
+        if is_cat[j]:
+            thr[m] = np.nan; continue
+        lo, hi = lower[j], upper[j]
+        for k in range(path_attr.shape[1]):                              # the latest split on the attribute sets its interval
+            if path_attr[m, k] == j:
+                if path_right[m, k]: lo = path_thr[m, k]
+                else: hi = path_thr[m, k]
+        thr[m] = lo + unit_from_word(hash_step(sk ^ salts[2])) * (hi - lo)
+
+# %% ../nbs/09_kernels.ipynb #61fb689f
+@kernel()
+def child_node_paths(child, B, attr, cat, thr, node_key, node_tree, path_attr, path_thr, path_right,
+                     key_out, tree_out, attr_out, thr_out, right_out):
+    "Child i = branch child[i] % B of node child[i] // B: its key hash(key, branch + 1), its tree, and its path one level longer."
+    L = path_attr.shape[1]
+    for i in range(len(child)):
+        p, b = child[i] // B, child[i] % B
+        key_out[i] = hash_step(hash_step(node_key[p]) ^ np.uint64(b + 1))
+        tree_out[i] = node_tree[p]
+        for k in range(L):
+            attr_out[i, k] = path_attr[p, k]; thr_out[i, k] = path_thr[p, k]; right_out[i, k] = path_right[p, k]
+        attr_out[i, L] = attr[p]; thr_out[i, L] = thr[p]; right_out[i, L] = b == 1 and not cat[p]
 
 # %% ../nbs/09_kernels.ipynb #9e5cf80e
 _USE = HAVE_NUMBA and os.environ.get('DP_LIT_NUMBA', '1') != '0'

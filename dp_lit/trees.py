@@ -18,7 +18,8 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
                              table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
-                             codes_outside, draw_forest_tables)
+                             codes_outside, draw_forest_tables,
+                             draw_node_splits, child_node_paths)
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
@@ -279,6 +280,7 @@ def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
 # %% ../nbs/10_trees.ipynb #a5995f16
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
+_SALTS = np.array([_SALT_ROOT, _SALT_ATTR, _SALT_THR], np.uint64)   # in the order the compiled kernels take them
 
 def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
     "State of the roots of the trees with these seeds: (key, tree, path attributes, path thresholds, path right-branch flags), paths empty."
@@ -288,6 +290,12 @@ def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
 # %% ../nbs/10_trees.ipynb #518c61f1
 def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path_thr, path_right):
     "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
+    if compiled_walks():                                               # the same draws, node by node (`dp_lit.kernels`)
+        M = len(node_key)
+        j, is_c, thr = np.empty(M, np.int64), np.empty(M, bool), np.empty(M)
+        draw_node_splits(np.asarray(seeds, np.uint64), _SALTS, space.is_cat, space.lower, space.upper, np.asarray(node_key, np.uint64),
+                         node_tree, path_attr, path_thr, path_right, j, thr, is_c)
+        return j, is_c, thr
     d, L = space.n_features, path_attr.shape[1]
     on_cat = space.is_cat[path_attr]                                     # categorical attributes used on the path
     used = np.sort(np.where(on_cat, path_attr, d), axis=1)             # ascending, d where unused
@@ -309,6 +317,12 @@ def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path
 # %% ../nbs/10_trees.ipynb #4af48d4a
 def _child_nodes(child, B, j, is_c, thr, node_key, node_tree, path_attr, path_thr, path_right):
     "State of the child nodes `child` (= parent * B + branch): keys, trees, and paths one level longer."
+    if compiled_walks():                                               # one pass over the children (`dp_lit.kernels`)
+        M, L = len(child), path_attr.shape[1]
+        out = (np.empty(M, np.uint64), np.empty(M, node_tree.dtype), np.empty((M, L + 1), np.int32), np.empty((M, L + 1)),
+               np.empty((M, L + 1), bool))
+        child_node_paths(np.asarray(child, np.int64), B, j, is_c, thr, node_key, node_tree, path_attr, path_thr, path_right, *out)
+        return out
     parent, br = child // B, child % B
     node_key = hash_keys(node_key[parent], br + 1)
     path_attr = np.concatenate([path_attr[parent], j[parent, None].astype(np.int32)], axis=1)

@@ -22,7 +22,8 @@ def run(n, T, repeats, n_test, extra=None, kind='num'):
     from diffprivlib.models import RandomForestClassifier
     warnings.simplefilter('ignore')
     X, A, y, kw, (lo, hi) = bench_data(kind, n, seed=0)
-    Xt, At, yt, _, _ = bench_data(kind, n_test, seed=1)
+    Xt, At, yt, _, _ = bench_data(kind, max(n_test, 20_001) if kind == 'cat' else n_test, seed=1)   # 'cat' below 20,001 rows: Nursery's shape
+    Xt, At, yt = Xt.iloc[:n_test].reset_index(drop=True), At[:n_test], yt[:n_test]
     classes = sorted(int(c) for c in set(np.unique(y)) | set(np.unique(yt)))
     libs = {
         'dp_lit': (lambda: PrivateRDTClassifier(n_estimators=T, classes=classes, **kw, **(extra or {})), X, Xt),
