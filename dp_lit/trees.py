@@ -85,6 +85,7 @@ _ENCODE_ROWS = 8192                   # rows of the float matrix written at a ti
 
 def _encode_frame(space:FeatureSpace, df:pd.DataFrame) -> np.ndarray|None:
     "Encoded rows of a frame of coded categorical and finite numeric columns (numbers clipped to their bounds); None for anything else."
+    if not space.is_cat.any(): return None                              # all numbers: the general path copies them as one block
     cols = []
     for j, c in enumerate(space.names):
         s = df[c] if c in df.columns else None
