@@ -35,7 +35,7 @@ def kernel(inline:bool=False, # inline into the compiled callers (one-step helpe
     return numba.njit(cache=True, nogil=True)
 
 # %% ../nbs/09_kernels.ipynb #7200b7ec
-COMPILE_NOTE = "dp_lit: compiling tree kernels (first use, about 1-2 s; cached on disk afterwards)"
+COMPILE_NOTE = "dp_lit: compiling tree kernels (first use, a few seconds; cached on disk afterwards)"
 log = logging.getLogger('dp_lit.kernels')
 
 def note_first_compile():
