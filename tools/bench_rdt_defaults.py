@@ -1,10 +1,12 @@
 """Private-RDT at its defaults against diffprivlib's RandomForestClassifier at its defaults, in one process.
 
-Both get only the public bounds (0, 1) of the numeric attributes and the classes; epsilon = 1; secret noise; one thread each.
-Data: `dp_lit.bench.bench_data(kind, n)` for each of `--kinds` ('num': 10 uniform attributes, label (x0 + x1 > 1) xor
-10% flips; 'cat'; 'mixed': 5 categorical + 5 numeric); held-out rows from another seed. Per configuration: one warm-up fit + predict of each (excluded), then `--repeats` alternating runs of
-fit + predict (times: median), held-out accuracy (median over the runs), then one more fit + predict of each under
-tracemalloc (peak traced bytes). Usage:
+Both get only the public domains (bounds (0, 1) of the numeric attributes; categorical dtypes for dp_lit, the codes' ranges
+as bounds for diffprivlib) and the classes; epsilon = 1; secret noise; one thread each. Data: `dp_lit.bench.bench_data(kind, n)`
+for each of `--kinds` ('num': 10 uniform attributes, label (x0 + x1 > 1) xor 10% flips; 'cat': 10 attributes of 4 values;
+'mixed': 5 categorical + 5 numeric); held-out rows from another seed (max(5000, rows // 5) unless --test-rows). Per
+configuration: one warm-up fit + predict of each (excluded), then `--repeats` alternating runs of fit + predict (times:
+median), held-out accuracy (median over the runs), then one more fit + predict of each under tracemalloc (peak traced
+bytes); one JSON line per configuration, with the chosen height, whether every leaf is stored, and the load average. Usage:
 
     PYTHONPATH=$PWD /work/main/.venv/bin/python tools/bench_rdt_defaults.py --rows 13000 100000 1000000 --trees 10
     PYTHONPATH=$PWD /work/main/.venv/bin/python tools/bench_rdt_defaults.py --rows 100000 --trees 100
