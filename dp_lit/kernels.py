@@ -19,10 +19,12 @@ HAVE_NUMBA = numba is not None
 BLOCK = 2048                                           # rows per block: a block's codes stay in cache while every tree walks it
 
 # %% auto #0
-__all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'kernel', 'note_first_compile', 'table_child', 'table_block_leaves',
-           'table_leaf_index', 'table_class_counts', 'table_add_rows', 'stored_tree_step', 'stored_tree_descend',
-           'stored_tree_leaves', 'stored_tree_sum', 'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows',
-           'codes_outside', 'compiled_walks']
+__all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'HASH_GAMMA', 'HASH_M1', 'HASH_M2', 'BELOW_ONE', 'kernel',
+           'note_first_compile', 'table_child', 'table_block_leaves', 'table_leaf_index', 'table_class_counts',
+           'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves', 'stored_tree_sum',
+           'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows', 'codes_outside', 'hash_step',
+           'unit_from_word', 'allowed_attribute', 'draw_forest_tables', 'draw_node_splits', 'child_node_paths',
+           'compiled_walks']
 
 # %% ../nbs/09_kernels.ipynb #225947c1
 def kernel(inline:bool=False, # inline into the compiled callers (one-step helpers)
@@ -33,7 +35,7 @@ def kernel(inline:bool=False, # inline into the compiled callers (one-step helpe
     return numba.njit(cache=True, nogil=True)
 
 # %% ../nbs/09_kernels.ipynb #7200b7ec
-COMPILE_NOTE = "dp_lit: compiling tree kernels (first use, about 1-2 s; cached on disk afterwards)"
+COMPILE_NOTE = "dp_lit: compiling tree kernels (first use, a few seconds; cached on disk afterwards)"
 log = logging.getLogger('dp_lit.kernels')
 
 def note_first_compile():
@@ -65,24 +67,28 @@ def table_child(E, i, node, packed, thr, shift, mode):
     c = p >> shift
     if mode == 0: return c + np.int64(x)
     if mode == 1: return c + np.int64(x > thr[node])
-    if c & 1: return (c >> 1) + np.int64(x)
-    return (c >> 1) + np.int64(x > thr[node])
+    bn = np.int64(x > thr[node])                       # mode 2 without a branch (a mixed forest's flags are unpredictable):
+    return (c >> 1) + bn + (c & 1) * (np.int64(x) - bn)  # a categorical node's threshold is NaN, so bn = 0 there
 
 # %% ../nbs/09_kernels.ipynb #1b5d018a
 @kernel()
 def table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf):
-    "buf[i - s] = leaf of row i in tree t, for rows s..e-1: four rows descend together (independent chains of loads)."
+    "buf[i - s] = leaf of row i in tree t, for rows s..e-1: eight rows descend together (independent chains of loads)."
     i = s
-    while i + 4 <= e:
-        n0 = n1 = n2 = n3 = t
+    while i + 8 <= e:
+        n0 = n1 = n2 = n3 = n4 = n5 = n6 = n7 = t
         for _ in range(depth):
             n0 = table_child(E, i, n0, packed, thr, shift, mode)
             n1 = table_child(E, i + 1, n1, packed, thr, shift, mode)
             n2 = table_child(E, i + 2, n2, packed, thr, shift, mode)
             n3 = table_child(E, i + 3, n3, packed, thr, shift, mode)
-        buf[i - s] = n0 - leaf_off; buf[i - s + 1] = n1 - leaf_off
-        buf[i - s + 2] = n2 - leaf_off; buf[i - s + 3] = n3 - leaf_off
-        i += 4
+            n4 = table_child(E, i + 4, n4, packed, thr, shift, mode)
+            n5 = table_child(E, i + 5, n5, packed, thr, shift, mode)
+            n6 = table_child(E, i + 6, n6, packed, thr, shift, mode)
+            n7 = table_child(E, i + 7, n7, packed, thr, shift, mode)
+        buf[i - s] = n0 - leaf_off; buf[i - s + 1] = n1 - leaf_off; buf[i - s + 2] = n2 - leaf_off; buf[i - s + 3] = n3 - leaf_off
+        buf[i - s + 4] = n4 - leaf_off; buf[i - s + 5] = n5 - leaf_off; buf[i - s + 6] = n6 - leaf_off; buf[i - s + 7] = n7 - leaf_off
+        i += 8
     while i < e:
         nd = t
         for _ in range(depth): nd = table_child(E, i, nd, packed, thr, shift, mode)
@@ -236,6 +242,129 @@ def codes_outside(E, cols, n_values, bad):
         for k in range(len(cols)):
             x = E[i, cols[k]]
             if not (x >= 0 and x < n_values[k]): bad[k] = True
+
+# %% ../nbs/09_kernels.ipynb #5300c47b
+HASH_GAMMA, HASH_M1, HASH_M2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+BELOW_ONE = float(np.nextafter(1.0, 0.0))              # 1 - 2^-53, the largest double below 1
+
+@kernel(inline=True)
+def hash_step(x):
+    "One SplitMix64 step (the finaliser of x + gamma) on a uint64: `hash_keys(a, b)` is hash_step(hash_step(a) ^ b)."
+    x = x + HASH_GAMMA
+    x = (x ^ (x >> np.uint64(30))) * HASH_M1
+    x = (x ^ (x >> np.uint64(27))) * HASH_M2
+    return x ^ (x >> np.uint64(31))
+
+@kernel(inline=True)
+def unit_from_word(w):
+    "A double strictly inside (0, 1) from a 64-bit word: ((w >> 11) + 1/2) 2^-53, at most 1 - 2^-53."
+    return min((np.float64(w >> np.uint64(11)) + 0.5) * 2.0 ** -53, BELOW_ONE)
+
+# %% ../nbs/09_kernels.ipynb #79c2d464
+@kernel(inline=True)
+def allowed_attribute(h, used, n_used):
+    "The r-th attribute j with used[j] False (categorical attributes already on the path), r = h mod (len(used) - n_used)."
+    k = np.int64(h % np.uint64(len(used) - n_used))
+    for j in range(len(used)):
+        if not used[j]:
+            if k == 0: return j
+            k -= 1
+    return -1
+
+# %% ../nbs/09_kernels.ipynb #648752b9
+@kernel()
+def draw_forest_tables(seeds, salts, is_cat, n_values, lower, upper, depth, limit, sizes,
+                       start, attr, thr, cat, child0, keys, leaf_tree):
+    """Every node of the trees with `seeds` (uint64), depth first, appended to its level: sizes[l] = nodes of level l.
+    salts = (root, attribute, threshold). Sizing (start empty): False as soon as a level has more than `limit` nodes.
+    Filling (start[l] = first slot of level l): attr, thr, cat, child0 (index in the next level) of the inner nodes,
+    keys of every node, leaf_tree of the leaves. True when done."""
+    d, fill = len(is_cat), len(start) > 0
+    lo, hi, used = np.empty(d), np.empty(d), np.zeros(d, np.bool_)        # the path's intervals and used categorical attributes
+    key, branch, nb = np.zeros(depth + 1, np.uint64), np.zeros(depth + 1, np.int64), np.zeros(depth + 1, np.int64)
+    node_attr, node_thr = np.zeros(depth + 1, np.int64), np.zeros(depth + 1)
+    was_lo, was_hi = np.zeros(depth + 1), np.zeros(depth + 1)             # the interval before the node's split
+    sizes[:] = 0
+    for t in range(len(seeds)):
+        s0 = hash_step(seeds[t])
+        key[0] = hash_step(s0 ^ salts[0]); n_used = 0
+        for a in range(d): lo[a] = lower[a]; hi[a] = upper[a]; used[a] = False
+        l, fresh = 0, True
+        while l >= 0:
+            if fresh:                                                     # entering the node at level l
+                p = sizes[l]; sizes[l] = p + 1
+                if p + 1 > limit: return False
+                if fill: keys[start[l] + p] = key[l]
+                branch[l] = 0; fresh = False
+                if l == depth:
+                    nb[l] = 0
+                    if fill: leaf_tree[p] = t
+                    continue
+                sk = hash_step(s0 ^ key[l])
+                j = allowed_attribute(hash_step(sk ^ salts[1]), used, n_used)
+                th = np.nan
+                if is_cat[j]:
+                    nb[l] = n_values[j]; used[j] = True; n_used += 1
+                else:
+                    nb[l] = 2
+                    if fill: th = lo[j] + unit_from_word(hash_step(sk ^ salts[2])) * (hi[j] - lo[j])
+                node_attr[l], node_thr[l], was_lo[l], was_hi[l] = j, th, lo[j], hi[j]
+                if fill:
+                    q = start[l] + p
+                    attr[q] = j; thr[q] = th; cat[q] = is_cat[j]; child0[q] = sizes[l + 1]
+            j = node_attr[l]
+            if branch[l] >= nb[l]:                                        # every child done: undo the split, go up
+                if l < depth:
+                    lo[j], hi[j] = was_lo[l], was_hi[l]
+                    if is_cat[j]: used[j] = False; n_used -= 1
+                l -= 1; continue
+            b = branch[l]; branch[l] = b + 1
+            if not is_cat[j]:                                             # branch 1: above the threshold; 0: at or below
+                lo[j], hi[j] = was_lo[l], was_hi[l]
+                if b == 1: lo[j] = node_thr[l]
+                else: hi[j] = node_thr[l]
+            key[l + 1] = hash_step(hash_step(key[l]) ^ np.uint64(b + 1))
+            l, fresh = l + 1, True
+    return True
+
+# %% ../nbs/09_kernels.ipynb #66feb524
+@kernel()
+def draw_node_splits(seeds, salts, is_cat, lower, upper, node_key, node_tree, path_attr, path_thr, path_right, attr, thr, cat):
+    """attr, thr (NaN at categorical nodes) and cat of the nodes with keys `node_key` in the trees `seeds[node_tree]`, each node's
+    path given as (M, L) arrays: attribute, threshold, right branch taken. salts = (root, attribute, threshold)."""
+    d = len(is_cat)
+    used = np.zeros(d, np.bool_)
+    for m in range(len(node_key)):
+        n_used = 0
+        for a in range(d): used[a] = False
+        for k in range(path_attr.shape[1]):
+            a = path_attr[m, k]
+            if is_cat[a]: used[a] = True; n_used += 1                   # a categorical attribute appears once per path
+        sk = hash_step(hash_step(seeds[node_tree[m]]) ^ node_key[m])
+        j = allowed_attribute(hash_step(sk ^ salts[1]), used, n_used)
+        attr[m], cat[m] = j, is_cat[j]
+        if is_cat[j]:
+            thr[m] = np.nan; continue
+        lo, hi = lower[j], upper[j]
+        for k in range(path_attr.shape[1]):                              # the latest split on the attribute sets its interval
+            if path_attr[m, k] == j:
+                if path_right[m, k]: lo = path_thr[m, k]
+                else: hi = path_thr[m, k]
+        thr[m] = lo + unit_from_word(hash_step(sk ^ salts[2])) * (hi - lo)
+
+# %% ../nbs/09_kernels.ipynb #61fb689f
+@kernel()
+def child_node_paths(child, B, attr, cat, thr, node_key, node_tree, path_attr, path_thr, path_right,
+                     key_out, tree_out, attr_out, thr_out, right_out):
+    "Child i = branch child[i] % B of node child[i] // B: its key hash(key, branch + 1), its tree, and its path one level longer."
+    L = path_attr.shape[1]
+    for i in range(len(child)):
+        p, b = child[i] // B, child[i] % B
+        key_out[i] = hash_step(hash_step(node_key[p]) ^ np.uint64(b + 1))
+        tree_out[i] = node_tree[p]
+        for k in range(L):
+            attr_out[i, k] = path_attr[p, k]; thr_out[i, k] = path_thr[p, k]; right_out[i, k] = path_right[p, k]
+        attr_out[i, L] = attr[p]; thr_out[i, L] = thr[p]; right_out[i, L] = b == 1 and not cat[p]
 
 # %% ../nbs/09_kernels.ipynb #9e5cf80e
 _USE = HAVE_NUMBA and os.environ.get('DP_LIT_NUMBA', '1') != '0'

@@ -18,7 +18,8 @@ from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed
 from .data import Categorical, Numeric, encode
 from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
                              table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
-                             codes_outside)
+                             codes_outside, draw_forest_tables,
+                             draw_node_splits, child_node_paths)
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
@@ -45,7 +46,10 @@ class FeatureSpace:
         if compact and unknown == 'error' and self.is_cat.all():
             E = self._codes(X)
             if E is not None: return E
-        E = encode(as_frame(X, self.names), self.domains, unknown=unknown)
+        df = as_frame(X, self.names)
+        E = _encode_frame(self, df)                    # the usual frame: coded categories and numbers, in one blocked pass
+        if E is not None: return E
+        E = encode(df, self.domains, unknown=unknown)
         num = np.flatnonzero(~self.is_cat)
         if len(num):
             lo, hi = self.lower[num], self.upper[num]
@@ -75,6 +79,35 @@ class FeatureSpace:
         out = np.empty((len(df), len(self.names)), dtype=dt)
         out.T[...] = np.stack(cols)                                          # one blocked transpose, not a strided write per column
         return out
+
+# %% ../nbs/10_trees.ipynb #635897de
+_ENCODE_ROWS = 8192                   # rows of the float matrix written at a time (a block stays in cache)
+
+def _encode_frame(space:FeatureSpace, df:pd.DataFrame) -> np.ndarray|None:
+    "Encoded rows of a frame of coded categorical and finite numeric columns (numbers clipped to their bounds); None for anything else."
+    if not space.is_cat.any(): return None                              # all numbers: the general path copies them as one block
+    cols = []
+    for j, c in enumerate(space.names):
+        s = df[c] if c in df.columns else None
+        if not isinstance(s, pd.Series): return None
+        if space.is_cat[j]:
+            arr = s.array
+            if not (isinstance(arr, pd.Categorical) and tuple(arr.categories) == tuple(space.domains[c].values)): return None
+            col = arr.codes
+            if len(col) and col.min() < 0: return None                 # a missing value: the general path says so
+        else:
+            if not (isinstance(s.dtype, np.dtype) and s.dtype.kind in 'fiu'): return None
+            col = s.to_numpy(dtype=float)
+            if len(col):
+                lo, hi = col.min(), col.max()
+                if not (np.isfinite(lo) and np.isfinite(hi)): return None
+                if lo < space.lower[j] or hi > space.upper[j]: col = np.clip(col, space.lower[j], space.upper[j])   # silently
+        cols.append(col)
+    out = np.empty((len(df), len(cols)))
+    for s0 in range(0, len(df), _ENCODE_ROWS):
+        blk = out[s0:s0 + _ENCODE_ROWS]
+        for j, col in enumerate(cols): blk[:, j] = col[s0:s0 + _ENCODE_ROWS]
+    return out
 
 # %% ../nbs/10_trees.ipynb #170706a3
 class BoundsClippedWarning(UserWarning):
@@ -248,6 +281,7 @@ def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
 # %% ../nbs/10_trees.ipynb #a5995f16
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
 _SALT_ROOT = np.uint64(0x2007)        # the root key must not be hash(seed) itself: hash(seed, key) would cancel it
+_SALTS = np.array([_SALT_ROOT, _SALT_ATTR, _SALT_THR], np.uint64)   # in the order the compiled kernels take them
 
 def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
     "State of the roots of the trees with these seeds: (key, tree, path attributes, path thresholds, path right-branch flags), paths empty."
@@ -257,6 +291,12 @@ def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
 # %% ../nbs/10_trees.ipynb #518c61f1
 def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path_thr, path_right):
     "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
+    if compiled_walks():                                               # the same draws, node by node (`dp_lit.kernels`)
+        M = len(node_key)
+        j, is_c, thr = np.empty(M, np.int64), np.empty(M, bool), np.empty(M)
+        draw_node_splits(np.asarray(seeds, np.uint64), _SALTS, space.is_cat, space.lower, space.upper, np.asarray(node_key, np.uint64),
+                         node_tree, path_attr, path_thr, path_right, j, thr, is_c)
+        return j, is_c, thr
     d, L = space.n_features, path_attr.shape[1]
     on_cat = space.is_cat[path_attr]                                     # categorical attributes used on the path
     used = np.sort(np.where(on_cat, path_attr, d), axis=1)             # ascending, d where unused
@@ -278,6 +318,12 @@ def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path
 # %% ../nbs/10_trees.ipynb #4af48d4a
 def _child_nodes(child, B, j, is_c, thr, node_key, node_tree, path_attr, path_thr, path_right):
     "State of the child nodes `child` (= parent * B + branch): keys, trees, and paths one level longer."
+    if compiled_walks():                                               # one pass over the children (`dp_lit.kernels`)
+        M, L = len(child), path_attr.shape[1]
+        out = (np.empty(M, np.uint64), np.empty(M, node_tree.dtype), np.empty((M, L + 1), np.int32), np.empty((M, L + 1)),
+               np.empty((M, L + 1), bool))
+        child_node_paths(np.asarray(child, np.int64), B, j, is_c, thr, node_key, node_tree, path_attr, path_thr, path_right, *out)
+        return out
     parent, br = child // B, child % B
     node_key = hash_keys(node_key[parent], br + 1)
     path_attr = np.concatenate([path_attr[parent], j[parent, None].astype(np.int32)], axis=1)
@@ -345,13 +391,41 @@ class _NodeTables:
     @property
     def n_leaves(self): return len(self.keys[-1])
 
+# %% ../nbs/10_trees.ipynb #25ae7f43
+def _standard_rules(st) -> bool:
+    "Whether `st` draws its nodes by the rules of this module (the compiled drawing replays exactly these)."
+    t = type(st)
+    return (t._roots is _DrawnStructure._roots and t._split is _DrawnStructure._split
+            and t._children is _DrawnStructure._children)
+
+def _drawn_levels(st, limit:int|None) -> _NodeTables|None:
+    "The node tables' levels drawn by the compiled kernel (two calls: sizes, then the nodes), or None when a level passes `limit`."
+    sp, h = st.space, st.max_depth
+    args = (np.ascontiguousarray(st.seeds, np.uint64), np.array([_SALT_ROOT, _SALT_ATTR, _SALT_THR], np.uint64),
+            sp.is_cat.astype(bool), sp.n_values.astype(np.int64), np.nan_to_num(sp.lower).astype(float),
+            np.nan_to_num(sp.upper).astype(float), h, np.iinfo(np.int64).max if limit is None else int(limit), np.zeros(h + 1, np.int64))
+    z = np.zeros(0, np.int64)
+    if not draw_forest_tables(*args, z, z, np.zeros(0), np.zeros(0, bool), z, np.zeros(0, np.uint64), z): return None
+    sizes = args[-1]
+    start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    ni, nk = int(start[h]), int(start[h + 1])
+    attr, thr, cat, child0 = np.empty(ni, np.int64), np.empty(ni), np.empty(ni, bool), np.empty(ni, np.int64)
+    keys, leaf_tree = np.empty(nk, np.uint64), np.empty(int(sizes[h]), np.int64)
+    draw_forest_tables(*args, start, attr, thr, cat, child0, keys, leaf_tree)
+    lv = lambda a, n: [a[start[l]:start[l + 1]] for l in range(n)]
+    return _NodeTables(lv(attr, h), lv(thr, h), lv(cat, h), lv(child0, h), lv(keys, h + 1), leaf_tree)
+
 # %% ../nbs/10_trees.ipynb #88253da9
-def _table_levels(st, limit:int|None):
+def _table_levels(st, limit:int|None,
+                  compiled:bool|None=None, # True: drawn by the compiled kernel; False: numpy steps per level; None: as the walks
+                 ):
     "The node tables' levels of structure `st` (without packing), or None when it has more than `limit` leaves."
     sp, h = st.space, st.max_depth
     B = int(max(2, sp.n_values.max()))
     nb_attr = np.where(sp.is_cat, sp.n_values, 2)
     if limit is not None and st.n_trees * float(nb_attr.min()) ** h > limit: return None    # surely too many: no work spent
+    if compiled is None: compiled = compiled_walks() and _standard_rules(st)
+    if compiled: return _drawn_levels(st, limit)
     lv = {f: [[] for _ in range(h + 1)] for f in ('attr', 'thr', 'is_cat', 'child0', 'keys')}
     count, trees = [0] * (h + 1), []
     for i in range(0, st.n_trees, st.chunk):
