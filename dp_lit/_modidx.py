@@ -1360,5 +1360,7 @@ d = { 'settings': { 'branch': 'main',
                               'dp_lit.trees.distinct_rows': ('trees.html#distinct_rows', 'dp_lit/trees.py'),
                               'dp_lit.trees.encode_fitted': ('trees.html#encode_fitted', 'dp_lit/trees.py'),
                               'dp_lit.trees.merge_counts': ('trees.html#merge_counts', 'dp_lit/trees.py'),
+                              'dp_lit.trees.public_classes': ('trees.html#public_classes', 'dp_lit/trees.py'),
+                              'dp_lit.trees.public_feature_space': ('trees.html#public_feature_space', 'dp_lit/trees.py'),
                               'dp_lit.trees.resolve_classes': ('trees.html#resolve_classes', 'dp_lit/trees.py'),
                               'dp_lit.trees.resolve_feature_space': ('trees.html#resolve_feature_space', 'dp_lit/trees.py')}}}

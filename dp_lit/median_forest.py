@@ -20,7 +20,7 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, 
                                geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, uniform_noise, uniform_integers,
                                gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
-from .trees import FeatureSpace, resolve_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
+from .trees import FeatureSpace, resolve_feature_space, public_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
 from .base import (argmax_ranked, Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 from .scale import Parts, is_parts
@@ -717,12 +717,7 @@ class _FromParts:
             raise ValueError("classes must not contain -1: it marks an unlabelled row (scikit-learn's convention); recode that class")
         self.classes_ = resolve_classes(np.zeros(0, object), self.classes, where=name, codes=True)[0]
         raw = P.sample()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter('always', PrivacyLeakWarning)
-            self.space_ = resolve_feature_space(as_frame(raw), self.domains, self.categories, self.bounds, where=name)
-        if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
-            raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
-                             "bounds= or categorical dtypes): they cannot be read off one part")
+        self.space_ = public_feature_space(raw, self.domains, self.categories, self.bounds, where=name)
         if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
         self._set_depth_rule(self.space_.n_features)
         sizes = np.array(P.map(_part_sizes, self.space_, self.classes_, self._semi)).reshape(-1, 2)

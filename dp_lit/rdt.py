@@ -22,7 +22,7 @@ from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, no
 from .accounting import Budget, BudgetExceededError
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
                          EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan, argmax_ranked)
-from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space,
+from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space, public_feature_space, public_classes,
                           resolve_classes, as_frame, encode_fitted, merge_counts, TABLE_LIMIT)
 from .scale import Parts, is_parts
 
@@ -243,20 +243,13 @@ class _FitFromParts:
     def _fit_parts(self, X, y, p:dict):
         "Fit on rows given in parts: counts summed over the parts, where they live; the noise added once, here."
         name = type(self).__name__
-        if self.classes is None:
-            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        self.classes_ = public_classes(self.classes, where=name)
         P = Parts(X, y, where=f'{name}.fit')
-        self.classes_ = np.sort(resolve_classes(np.zeros(0), self.classes, where=name))
         if p['max_depth'] == 'auto' and P.kind == 'iterator':              # refused before any budget is reserved
             raise ValueError("max_depth='auto' needs the number of rows before the counts: pass the parts as a list, "
                              "or an int max_depth, to fit from an iterator")
         raw = P.sample()                                                   # schema only: names and dtypes
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter('always', PrivacyLeakWarning)
-            self.space_ = resolve_feature_space(as_frame(raw), self.domains, self.categories, self.bounds, where=name)
-        if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
-            raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
-                             "bounds= or categorical dtypes): they cannot be read off one part")
+        self.space_ = public_feature_space(raw, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = self.space_.n_features
         if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
         self._begin(P.n_rows, p)

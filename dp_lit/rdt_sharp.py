@@ -17,7 +17,7 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
-from .trees import RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, distinct_rows
+from .trees import RandomStructure, LeafTable, resolve_feature_space, public_feature_space, public_classes, resolve_classes, as_frame, distinct_rows
 from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
@@ -479,20 +479,13 @@ class _SharpFit:
     def _fit_parts(self, X, y, p:dict):
         "Two passes over the parts: the public rows and the labelled count, then the exact center counts; the noise drawn once, here."
         name = type(self).__name__
-        if self.classes is None:
-            raise ValueError(f"{name}: fitting from parts needs classes= (the public class list); it is not read off the data")
+        self.classes_ = public_classes(self.classes, where=name)
         P = Parts(X, y, where=f'{name}.fit')
         if P.kind == 'iterator':
             raise ValueError(f"{name}.fit reads the parts twice (the public rows place the centers, then the labelled rows are counted "
                              "at them), and an iterator is read only once: pass the parts as a list, as Dask delayed pairs or as a Dask DataFrame")
-        self.classes_ = np.sort(resolve_classes(np.zeros(0), self.classes, where=name))
         raw = P.sample()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter('always', PrivacyLeakWarning)
-            self.space_ = resolve_feature_space(as_frame(raw), self.domains, self.categories, self.bounds, where=name)
-        if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
-            raise ValueError(f"{name}: fitting from parts needs public domains for every attribute (domains=, categories=, "
-                             "bounds= or categorical dtypes): they cannot be read off one part")
+        self.space_ = public_feature_space(raw, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = self.space_.n_features
         if isinstance(raw, pd.DataFrame): self.feature_names_in_ = np.asarray(raw.columns, dtype=object)
         first = P.map(_sharp_part_public, self.space_, self.classes_)      # pass 1: public rows, in the order of the parts

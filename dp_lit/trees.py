@@ -23,8 +23,8 @@ from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leav
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
-           'count_out_of_bounds', 'encode_fitted', 'check_codes', 'distinct_rows', 'RandomStructure', 'count_leaves',
-           'merge_counts', 'LeafTable']
+           'public_feature_space', 'public_classes', 'count_out_of_bounds', 'encode_fitted', 'check_codes',
+           'distinct_rows', 'RandomStructure', 'count_leaves', 'merge_counts', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -242,6 +242,27 @@ def resolve_classes(y, classes=None, where:str='fit',
     order = np.argsort(cls, kind='stable')
     rank = np.empty(len(cls), np.int64); rank[order] = np.arange(len(cls))
     return cls[order], rank[np.asarray(idx, np.int64)]
+
+# %% ../nbs/10_trees.ipynb #2496c827
+def public_feature_space(sample, # one part's X (or a Dask collection's metadata): its column names and dtypes only
+                         domains=None, categories=None, bounds=None, # the public domains, as for `resolve_feature_space`
+                         where:str='fit',
+                        ) -> FeatureSpace:
+    "The feature space from public parameters alone: a ValueError where `resolve_feature_space` would read a domain off the rows."
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always', PrivacyLeakWarning)
+        space = resolve_feature_space(as_frame(sample), domains, categories, bounds, where=where)
+    if any(issubclass(w.category, PrivacyLeakWarning) for w in caught):
+        raise ValueError(f"{where}: fitting from parts needs public domains for every attribute (domains=, categories=, "
+                         "bounds= or categorical dtypes): they cannot be read off one part")
+    return space
+
+def public_classes(classes, # the `classes` parameter
+                   where:str='fit') -> np.ndarray:
+    "The sorted public class list for a fit from parts: refused when not given (one part's labels cannot stand for all)."
+    if classes is None:
+        raise ValueError(f"{where}: fitting from parts needs classes= (the public class list); it is not read off the data")
+    return np.sort(resolve_classes(np.zeros(0), classes, where=where))
 
 # %% ../nbs/10_trees.ipynb #4fe63875
 def count_out_of_bounds(X, # the curator's rows (DataFrame or 2-D array): private, and so is the result
