@@ -174,6 +174,9 @@ def run_reproduction(key:str, # a key of `load_reproductions()`
         with cell_cache(cache): out = rep.func(**kw)
         if key in ITEMS: out['items'] = ITEMS[key].func(out)
         out['seconds'], out['cells_resumed'] = time.perf_counter() - t0, cache.hits
+        if full and not cache.hits and rep.module.startswith('dp_lit.repro.'):   # a complete full run of a shipped key: its measured time
+            try: _record_time(key, 'full_seconds', out['seconds'], n_jobs)
+            except OSError: pass                               # an installation without write access keeps the recorded time
         tmp = out_dir / f'.{key}.tmp-{os.getpid()}'
         try: stems = _write_outputs(tmp, rep, out, full, random_state)
         except BaseException:
@@ -346,10 +349,11 @@ def repro_timings() -> pd.DataFrame:
     t = pd.read_csv(p, dtype=str, keep_default_na=False) if p.exists() else pd.DataFrame(columns=['key', 'quick_seconds', 'full_seconds'])
     return t.set_index('key')
 
-def _record_time(key, column, seconds):
+def _record_time(key, column, seconds, n_jobs=1):
+    "Store a measured run time of `key` in `timings.csv` (with the number of workers when more than one)."
     t = repro_timings()
     if key not in t.index: t.loc[key] = ['not measured', 'not measured']
-    t.loc[key, column] = f'{seconds:.1f}'
+    t.loc[key, column] = f'{seconds:.1f}' if n_jobs == 1 else f'{seconds:.1f} s with {n_jobs} workers'
     results_dir().mkdir(parents=True, exist_ok=True)
     t.sort_index().reset_index().to_csv(results_dir() / 'timings.csv', index=False)
 

@@ -9,7 +9,7 @@ from . import register_reproduction, Reproduction, reproduction_items, item_tabl
 
 # %% auto #0
 __all__ = ['J2013_FRACTIONS', 'J2013_TABLE2', 'JAGANNATHAN2013_DEVIATIONS', 'labelled_size', 'error', 'set_sizes',
-           'labelled_size_items', 'error_items', 'set_sizes_items']
+           'labelled_size_items', 'error_items', 'set_sizes_items', 'parameters', 'parameters_items']
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #6370edfb
 import math
@@ -27,10 +27,11 @@ from ..data import load_dataset, paper_synthetic
 class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
     "Experiment helper: keep a stratified `labeled_fraction` of the training labels (and `unlabeled_fraction` of the rest, unlabelled) and fit `method`."
     def __init__(self, method='rdt_sharp', labeled_fraction=0.2, unlabeled_fraction=1.0, epsilon=1.0, domains=None,
-                 classes=None, n_trees=10, random_state=None, noise_seed=None):
+                 classes=None, n_trees=10, random_state=None, noise_seed=None, n_primary=5, n_secondary=200, noise='geometric'):
         self.method, self.labeled_fraction, self.unlabeled_fraction, self.epsilon = method, labeled_fraction, unlabeled_fraction, epsilon
         self.domains, self.classes, self.n_trees, self.random_state = domains, classes, n_trees, random_state
         self.noise_seed = noise_seed                  # passed on to the model: None is secret noise
+        self.n_primary, self.n_secondary, self.noise = n_primary, n_secondary, noise   # RDT#'s p and t (the paper's 5 and 200); leaf noise
     def fit(self, X, y):
         from dp_lit.data import semi_supervised_split
         rng = check_random_state(self.random_state)
@@ -41,14 +42,14 @@ class _SemiSupervisedRun(ClassifierMixin, BaseEstimator):
             X, ys, unl = X[~drop], ys[~drop], unl[~drop]
         n_lab = int((~unl).sum())
         if self.method == 'rdt_sharp':
-            self.model_ = RDTSharpClassifier(epsilon=self.epsilon, domains=self.domains, classes=self.classes,
-                                             n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed).fit(X, ys)
+            self.model_ = RDTSharpClassifier(self.n_primary, self.n_secondary, epsilon=self.epsilon, domains=self.domains, classes=self.classes,
+                                             n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed, noise=self.noise).fit(X, ys)
         elif self.method == 'private_rdt':
             self.model_ = PrivateRDTClassifier(self.n_trees, epsilon=self.epsilon, max_depth='paper', domains=self.domains, classes=self.classes,
-                                               random_state=rng, noise_seed=self.noise_seed).fit(X[~unl], ys[~unl].astype(np.asarray(self.classes).dtype))
+                                               random_state=rng, noise_seed=self.noise_seed, noise=self.noise).fit(X[~unl], ys[~unl].astype(np.asarray(self.classes).dtype))
         elif self.method == 'primary':
-            self.model_ = RDTSharpClassifier(epsilon=self.epsilon, n_secondary=0, domains=self.domains, classes=self.classes,
-                                             n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed).fit(X, ys)
+            self.model_ = RDTSharpClassifier(self.n_primary, epsilon=self.epsilon, n_secondary=0, domains=self.domains, classes=self.classes,
+                                             n_labeled=n_lab, random_state=rng, noise_seed=self.noise_seed, noise=self.noise).fit(X, ys)
         else:
             raise ValueError(f"method must be 'rdt_sharp', 'private_rdt' or 'primary'; got {self.method!r}")
         self.classes_ = self.model_.classes_; self.budget_ = self.model_.budget_
@@ -64,10 +65,10 @@ def _data(name):
     return paper_synthetic(name) if name.startswith('jagannathan2013') else load_dataset(name)
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #16bdedec
-def _semi(method, frac, unl=1.0):
+def _semi(method, frac, unl=1.0, **kw):
     def make(d, eps):
         n_trees = 5 if d.name == 'congressional_votes' else 10
-        return _SemiSupervisedRun(method, frac, unl, eps, d.domains, list(d.classes), n_trees)
+        return _SemiSupervisedRun(method, frac, unl, eps, d.domains, list(d.classes), n_trees, **kw)
     return make
 
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #2c2453d2
@@ -210,4 +211,58 @@ def set_sizes_items(out) -> pd.DataFrame:
         fall = g['error'].iloc[0] - g['error'].iloc[-1]
         rows.append(checked(item=f"{fig}: error falls as the {g['varied'].iloc[0]} grows ({g['value'].iloc[0]:g} -> {g['value'].iloc[-1]:g})",
                          paper='decreases', ours=fall, runs=runs, ok=fall > 0))
+    return item_table(rows, JAGANNATHAN2013_DEVIATIONS)
+
+# %% ../../nbs/51_repro_jagannathan2013.ipynb #7b857a7d
+@register_reproduction('jagannathan2013-parameters', 'Jagannathan et al. (2013), Sec. V: primary size p = 5 and secondary size t = 200 ("little gain beyond 200")',
+                       'A Semi-Supervised Learning Approach to Differential Privacy, ICDM Workshops 2013')
+def parameters(full=False, n_jobs=1, backend=None, random_state=0, progress=True,
+               sets=None, # data sets (default: the paper's four; quick: Nursery and Votes)
+               repeats=None, # runs of cross-validation (default: 10 full, 1 quick)
+              ):
+    "RDT#'s error against the primary size p (at t = 200) and the secondary size t (at p = 5), at eps = 1 and the paper's labelled fractions."
+    repeats, cv = (repeats or (10 if full else 1)), (10 if full else 5)
+    sets = tuple(sets or (tuple(J2013_FRACTIONS) if full else ('nursery', 'congressional_votes')))
+    grids = {'p': (1, 3, 5, 10, 20), 't': (10, 50, 200, 400)} if full else {'p': (1, 5, 20), 't': (10, 200, 400)}
+    frames = []
+    for name in sets:
+        ds, frac = _data(name), J2013_FRACTIONS[name]
+        for what, values in grids.items():
+            methods = {f'{what}={v}': _semi('rdt_sharp', frac, n_primary=v if what == 'p' else 5, n_secondary=v if what == 't' else 200)
+                       for v in values}
+            r = run_experiment(methods, {name: ds}, [1.0], repeats=repeats, cv=cv, n_jobs=n_jobs, backend=backend,
+                               random_state=random_state, progress=progress)
+            r['varied'] = what; frames.append(r)
+    res = pd.concat(frames, ignore_index=True); res['error'] = 1 - res['accuracy']
+    s = summarize(res, 'error', by=('varied', 'dataset', 'method'))
+    s['value'] = s.method.str.split('=').str[1].astype(int)
+    table = s[['varied', 'dataset', 'value', 'mean', 'sd']].sort_values(['varied', 'dataset', 'value']).reset_index(drop=True)
+    sd_folds = res.groupby(['varied', 'dataset', 'method'])['error'].std()
+    table['sd (folds x runs)'] = [sd_folds[(v, d, f'{v}={x}')] for v, d, x in zip(table.varied, table.dataset, table.value)]
+    fig, axes = _panels(2)
+    for ax, what in zip(axes, ('p', 't')):
+        for name, g in table[table.varied == what].groupby('dataset'):
+            ax.errorbar(g.value, g['mean'], yerr=g['sd (folds x runs)'], marker='o', capsize=3, label=name)
+        ax.axvline(5 if what == 'p' else 200, color='grey', ls=':'); ax.set_xscale('log')
+        ax.set(xlabel='primary trees p (t = 200)' if what == 'p' else 'secondary trees t (p = 5)', ylabel='error')
+    axes[0].legend(fontsize=7); fig.tight_layout()
+    verdict = f"RDT# error against p and t on {', '.join(sets)} at eps = 1 ({repeats} runs of {cv}-fold CV); items below."
+    return dict(results=res, table=table, figures={'primary_and_secondary_size': fig}, verdict=verdict)
+
+# %% ../../nbs/51_repro_jagannathan2013.ipynb #2593e072
+@reproduction_items('jagannathan2013-parameters', datasets=('nursery', 'congressional_votes'))
+def parameters_items(out) -> pd.DataFrame:
+    "Sec. V as items: large p is overwhelmed by noise (p = 20 worse than p = 5); t = 200 beats t = 10; t = 400 gains under a point on t = 200."
+    t, runs = out['table'], int(out['results'].repeat.max()) + 1
+    rows = []
+    for name, g in t.groupby('dataset'):
+        p = g[g.varied == 'p'].set_index('value')['mean']; s = g[g.varied == 't'].set_index('value')['mean']
+        rows.append(checked(p[20] > p[5], item=f"Sec. V / {name}: a large primary ensemble is overwhelmed by noise (error at p = 20 above p = 5)",
+                            paper='higher', ours=p[20] - p[5], runs=runs, why='quick-runs' if runs < 10 else 'unexplained'))
+        rows.append(checked(p[5] - p.min() <= 0.01, item=f"Sec. V / {name}: p = 5 within a point of the best p tried",
+                            paper='p = 5 chosen', ours=p[5] - p.min(), runs=runs, why='quick-runs' if runs < 10 else 'unexplained'))
+        rows.append(checked(s[200] < s[10], item=f"Sec. V / {name}: a larger secondary ensemble lowers the error (t = 200 below t = 10)",
+                            paper='lower', ours=s[200] - s[10], runs=runs, why='quick-runs' if runs < 10 else 'unexplained'))
+        rows.append(checked(s[200] - s[400] < 0.01, item=f"Sec. V / {name}: little gain beyond t = 200 (t = 400 under a point better)",
+                            paper='little gain', ours=s[200] - s[400], runs=runs, why='quick-runs' if runs < 10 else 'unexplained'))
     return item_table(rows, JAGANNATHAN2013_DEVIATIONS)
