@@ -21,9 +21,9 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['REPRODUCTIONS', 'ITEM_COLUMNS', 'VERDICTS', 'ITEMS', 'Reproduction', 'register_reproduction', 'load_reproductions',
-           'OutputFolderBusy', 'run_reproduction', 'canonical_items', 'item_table', 'checked', 'per_row', 'deviations',
-           'ItemSpec', 'reproduction_items', 'missing_requirements', 'results_dir', 'committed_items', 'quick_items',
-           'compare_items', 'repro_timings', 'write_items', 'check_items', 'assert_committed']
+           'OutputFolderBusy', 'run_reproduction', 'canonical_items', 'item_table', 'checked', 'n_runs', 'per_row',
+           'deviations', 'ItemSpec', 'reproduction_items', 'missing_requirements', 'results_dir', 'committed_items',
+           'quick_items', 'compare_items', 'repro_timings', 'write_items', 'check_items', 'assert_committed']
 
 # %% ../../nbs/05_reproductions.ipynb #753fd986
 @dataclass
@@ -247,11 +247,15 @@ def checked(ok:bool, # did ours agree with the paper (within the item's stated t
     return {**fields, 'verdict': 'agrees' if ok else 'disagrees', 'explanation': '' if ok else why}
 
 # %% ../../nbs/05_reproductions.ipynb #9595faa5
+def n_runs(out:dict) -> int:
+    "The number of repetitions behind a reproduction's output (its `results` carry a 0-based `repeat` column)."
+    return int(out['results'].repeat.max()) + 1
+
 def per_row(out:dict, # a reproduction's output: its `table` and its `results` (with a `repeat` column)
             items, # items(row, runs) -> an iterable of item dicts (e.g. `checked(...)`) for one row of the table
            ) -> list:
     "The items of every row of `out['table']`; `runs` is the number of repetitions in `out['results']`."
-    runs = int(out['results'].repeat.max()) + 1
+    runs = n_runs(out)
     return [it for _, r in out['table'].iterrows() for it in items(r, runs)]
 
 # %% ../../nbs/05_reproductions.ipynb #6c61aa91

@@ -5,7 +5,7 @@
 # %% ../../nbs/52_repro_huang2022.ipynb #0c47c522
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row, n_runs
 
 # %% auto #0
 __all__ = ['HUANG2022_TABLE1_METHODS', 'HUANG2022_TABLE2_METHODS', 'HUANG2022_TABLE1', 'HUANG2022_TABLE2',
@@ -737,7 +737,7 @@ def tables_items(out) -> pd.DataFrame:
 @reproduction_items('huang2022-field', datasets=HUANG_FIELD_SETS, packages=('diffprivlib', 'interpret'))
 def field_items(out) -> pd.DataFrame:
     "Per (set, epsilon): SPE at least as accurate as diffprivlib's forest, and as DP-EBM on the binary sets (our claim; not in the paper)."
-    acc, runs = out['table']['accuracy'], int(out['results'].repeat.max()) + 1
+    acc, runs = out['table']['accuracy'], n_runs(out)
     rows = []
     for other in [m for m in acc.index.get_level_values('method').unique() if m.startswith(('diffprivlib', 'DP-EBM'))]:
         for (d, m), r in acc.iterrows():
@@ -774,7 +774,7 @@ def fig1_items(out) -> pd.DataFrame:
 @reproduction_items('huang2022-fig3', datasets=_huang_files(HUANG_FIG3_SETS))
 def fig3_items(out) -> pd.DataFrame:
     "Fig. 3's claims as items: best at a small N with a fall by N = 50; most curves lower after 10 trees; depth d ahead at N = 10 on most sets."
-    t, runs = out['table'], int(out['results'].repeat.max()) + 1
+    t, runs = out['table'], n_runs(out)
     best = t.idxmax(axis=1)
     small = bool((best <= 10).all() and (t[50] < t.max(axis=1)).all())
     falls = (t[20] < t[10]) & (t[50] < t[10])

@@ -5,7 +5,7 @@
 # %% ../../nbs/50_repro_jagannathan2009.ipynb #e80bded2
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row, n_runs
 
 # %% auto #0
 __all__ = ['JAGANNATHAN2009_SETS', 'JAGANNATHAN2009_TABLE1', 'JAGANNATHAN2009_DEVIATIONS', 'accuracy', 'id3', 'update',
@@ -171,7 +171,7 @@ JAGANNATHAN2009_DEVIATIONS = deviations('jagannathan2009')   # name -> (how our 
 @reproduction_items('jagannathan2009-accuracy', datasets=('nursery', 'mushroom', 'congressional_votes'))
 def accuracy_items(out) -> pd.DataFrame:
     "Figs. 6-11 as items: the gradual decline on each set (a drop from eps = inf to 0.5 with no rise-and-fall over 1 point), and which UCI set loses least and most."
-    t, runs = out['table'], int(out['results'].repeat.max()) + 1
+    t, runs = out['table'], n_runs(out)
     rows = [checked(item=f"Figs. 6-11 / {r['dataset']}: accuracy declines gradually as epsilon falls", paper='gradual decline',
                  ours=r['drop inf->0.5'], runs=runs, ok=r['gradual (monotone in eps)']) for _, r in t.iterrows()]
     uci = t[t.dataset.isin(['nursery', 'mushroom', 'congressional_votes'])].set_index('dataset')['drop inf->0.5']
@@ -247,7 +247,7 @@ def parameters(full=False, n_jobs=1, backend=None, random_state=0, progress=True
 @reproduction_items('jagannathan2009-parameters', datasets=('nursery', 'congressional_votes'))
 def parameters_items(out) -> pd.DataFrame:
     "Sec. VI-A as items: on Votes more than 5 trees is worse; elsewhere 10 trees beat 5 on average with a smaller spread; floor(k/2) is not the best height everywhere."
-    t, runs = out['table'], int(out['results'].repeat.max()) + 1
+    t, runs = out['table'], n_runs(out)
     rows = []
     for (name, e), g in t[t.varied == 'trees'].groupby(['dataset', 'epsilon']):
         m, sd = g.set_index('value')['mean'], g.set_index('value')['sd']

@@ -5,7 +5,7 @@
 # %% ../../nbs/51_repro_jagannathan2013.ipynb #b0201c43
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row, n_runs
 
 # %% auto #0
 __all__ = ['J2013_FRACTIONS', 'J2013_TABLE2', 'JAGANNATHAN2013_DEVIATIONS', 'labelled_size', 'error', 'set_sizes',
@@ -204,7 +204,7 @@ def error_items(out) -> pd.DataFrame:
 @reproduction_items('jagannathan2013-sizes', datasets=('mushroom', 'nursery'))
 def set_sizes_items(out) -> pd.DataFrame:
     "Figs. 10-11 as items: error falls as the labelled set (Mushroom) and the unlabelled set (Nursery) grow, smallest against largest."
-    runs = int(out['results'].repeat.max()) + 1
+    runs = n_runs(out)
     rows = []
     for fig, g in out['table'].groupby('figure', sort=False):
         g = g.sort_values('value')
@@ -253,9 +253,8 @@ def parameters(full=False, n_jobs=1, backend=None, random_state=0, progress=True
 @reproduction_items('jagannathan2013-parameters', datasets=('nursery', 'congressional_votes'))
 def parameters_items(out) -> pd.DataFrame:
     "Sec. V as items: large p is overwhelmed by noise (p = 20 worse than p = 5); t = 200 beats t = 10; t = 400 gains under a point on t = 200."
-    t, runs = out['table'], int(out['results'].repeat.max()) + 1
-    rows = []
-    for name, g in t.groupby('dataset'):
+    runs, rows = n_runs(out), []
+    for name, g in out['table'].groupby('dataset'):
         p = g[g.varied == 'p'].set_index('value')['mean']; s = g[g.varied == 't'].set_index('value')['mean']
         rows.append(checked(p[20] > p[5], item=f"Sec. V / {name}: a large primary ensemble is overwhelmed by noise (error at p = 20 above p = 5)",
                             paper='higher', ours=p[20] - p[5], runs=runs, why='quick-runs' if runs < 10 else 'unexplained'))

@@ -5,7 +5,7 @@
 # %% ../../nbs/53_repro_stoddard2014.ipynb #0a2ac340
 from __future__ import annotations
 
-from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row
+from . import register_reproduction, Reproduction, reproduction_items, item_table, checked, deviations, per_row, n_runs
 
 # %% auto #0
 __all__ = ['STODDARD2014_DEVIATIONS', 'features', 'features_items', 'roc', 'roc_items']
