@@ -13,7 +13,8 @@ from .trees import TABLE_LIMIT
 # %% auto #0
 __all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'FORESTS', 'BENCH_COLUMNS', 'bench_data', 'run_bench',
            'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss', 'peak_rss', 'bench_cell', 'one_thread_env',
-           'bench_cell_subprocess', 'bench_plan', 'bench_row', 'bench_defaults', 'save_bench', 'bench_rdt_sharp']
+           'bench_cell_subprocess', 'bench_plan', 'bench_row', 'bench_defaults', 'save_bench', 'warm_up',
+           'bench_rdt_sharp']
 
 # %% ../nbs/16_bench.ipynb #2dc3785d
 _NURSERY_SHAPE = (3, 5, 4, 4, 3, 2, 3, 3)      # values per attribute of Nursery (12,960 rows, 5 classes)
@@ -382,6 +383,35 @@ def save_bench(t:pd.DataFrame, # what `bench_defaults` returned
     t.to_csv(p, index=False)
     return str(p)
 
+
+# %% ../nbs/16_bench.ipynb #843ace92
+def warm_up(rows:int=600, # rows of each small fit
+           ) -> dict:
+    "Compile (or load from numba's disk cache) every compiled kernel the estimators use, by small fits with the compiled paths on: seconds per step."
+    import time, warnings
+    from dp_lit import kernels, mechanisms
+    from dp_lit.rdt import PrivateRDTClassifier
+    from dp_lit.rdt_sharp import RDTSharpClassifier
+    from dp_lit.median_forest import MedianForestClassifier
+    if not kernels.HAVE_NUMBA: raise ImportError("warm_up compiles with numba, which is not installed (pip install numba)")
+    was = kernels.compiled_walks(), mechanisms.compiled_keyed_noise()
+    steps, t0 = {}, time.perf_counter()
+    try:
+        kernels.compiled_walks(True); mechanisms.compiled_keyed_noise(True)
+        for kind in BENCH_KINDS:
+            d = bench_split(kind, rows)
+            X, y, cl, kw = d['X'], d['y'], d['classes'], d['kw']
+            for name, m in (('Private-RDT', PrivateRDTClassifier(n_estimators=3, classes=cl, noise_seed=0, **kw)),
+                            ('Private-RDT keyed', PrivateRDTClassifier(n_estimators=3, classes=cl, max_stored_leaves=0, noise_seed=0, **kw)),
+                            ('RDT#', RDTSharpClassifier(classes=cl, noise_seed=0, n_labeled=len(y), **kw)),
+                            ('median forest', MedianForestClassifier(n_estimators=3, classes=cl, noise_seed=0, **kw))):
+                with warnings.catch_warnings():
+                    warnings.simplefilter('ignore')
+                    m.fit(X, y).predict_proba(d['X_test'])
+                steps[f'{name}, {kind}'] = time.perf_counter() - t0; t0 = time.perf_counter()
+    finally:
+        kernels.compiled_walks(was[0]); mechanisms.compiled_keyed_noise(was[1])
+    return steps
 
 # %% ../nbs/16_bench.ipynb #f36e15e4
 _RDT_SHARP_CODE = '''

@@ -179,6 +179,8 @@ def _parser():
     b.add_argument('--fixed-height', action='store_true', help="the engine's scale benchmark instead: Private-RDT at a fixed height "
                                                                  "with every leaf stored, against diffprivlib's forest")
     b.add_argument('--max-rows', type=_pos_int, default=None, help='(--fixed-height) stop before configurations with more rows')
+    w = sub.add_parser('warmup', help="compile dp_lit's kernels now (numba's disk cache), so that no later fit waits for them")
+    w.add_argument('--quiet', action='store_true', help='print nothing')
     return p
 
 # %% ../nbs/41_cli.ipynb #af66330a
@@ -320,6 +322,7 @@ def _main(a) -> int:
             if a.command == 'demo': run_demo(a.seed); return 0
             if a.command == 'repro': return _cmd_repro(a)
             if a.command == 'bench': return _cmd_bench(a)
+            if a.command == 'warmup': return _cmd_warmup(a)
         except (ValueError, FileNotFoundError, ImportError, OSError) as e:     # OSError: also a folder another run holds
             print(f"dp_lit {a.command}: error: {e}", file=sys.stderr)
             return 1
@@ -335,3 +338,12 @@ def _in_ipython() -> bool:
 
 if __name__ == '__main__' and not _in_ipython():   # `python -m dp_lit.cli`; not when a notebook runs this cell
     sys.exit(main())
+
+# %% ../nbs/41_cli.ipynb #0e0ac486
+def _cmd_warmup(a):
+    import time
+    from dp_lit.bench import warm_up
+    t0 = time.perf_counter()
+    steps = warm_up()
+    if not a.quiet: print(f"dp_lit kernels compiled and cached ({len(steps)} small fits, {time.perf_counter() - t0:.1f} s)")
+    return 0

@@ -19,12 +19,12 @@ HAVE_NUMBA = numba is not None
 BLOCK = 2048                                           # rows per block: a block's codes stay in cache while every tree walks it
 
 # %% auto #0
-__all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'HASH_GAMMA', 'HASH_M1', 'HASH_M2', 'BELOW_ONE', 'kernel',
-           'note_first_compile', 'table_child', 'table_block_leaves', 'table_leaf_index', 'table_class_counts',
-           'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves', 'stored_tree_sum',
-           'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows', 'codes_outside', 'hash_step',
-           'unit_from_word', 'allowed_attribute', 'draw_forest_tables', 'draw_node_splits', 'child_node_paths',
-           'compiled_walks']
+__all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'HASH_GAMMA', 'HASH_M1', 'HASH_M2', 'BELOW_ONE', 'LOAD_PAYS',
+           'COMPILE_PAYS', 'kernel', 'note_first_compile', 'table_child', 'table_block_leaves', 'table_leaf_index',
+           'table_class_counts', 'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves',
+           'stored_tree_sum', 'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows', 'codes_outside',
+           'hash_step', 'unit_from_word', 'allowed_attribute', 'draw_forest_tables', 'draw_node_splits',
+           'child_node_paths', 'compiled_walks', 'kernel_cached', 'use_compiled']
 
 # %% ../nbs/09_kernels.ipynb #225947c1
 def kernel(inline:bool=False, # inline into the compiled callers (one-step helpers)
@@ -367,13 +367,42 @@ def child_node_paths(child, B, attr, cat, thr, node_key, node_tree, path_attr, p
         attr_out[i, L] = attr[p]; thr_out[i, L] = thr[p]; right_out[i, L] = b == 1 and not cat[p]
 
 # %% ../nbs/09_kernels.ipynb #9e5cf80e
-_USE = HAVE_NUMBA and os.environ.get('DP_LIT_NUMBA', '1') != '0'
+_MODES = {'0': False, '1': True, 'auto': 'auto'}
+_USE = _MODES.get(os.environ.get('DP_LIT_NUMBA', 'auto'), 'auto') if HAVE_NUMBA else False
 
-def compiled_walks(on:bool|None=None, # True/False: switch the compiled walks on or off; None: only report
-                  ) -> bool:
-    "Whether node-table walks run compiled (numba; the default when it is installed) or as numpy passes per level. Same leaves either way."
+def compiled_walks(on:bool|str|None=None, # True: always compiled; False: never; 'auto': when it pays (`use_compiled`); None: only report
+                  ) -> bool|str:
+    "The walks' setting: True (compiled), False (numpy passes per level) or 'auto' (truthy: compiled where it pays). Same leaves either way."
     global _USE
     if on is not None:
+        if on not in (True, False, 'auto'): raise ValueError(f"on must be True, False or 'auto'; got {on!r}")
         if on and not HAVE_NUMBA: raise ValueError("compiled walks need numba (pip install numba)")
-        _USE = bool(on)
+        _USE = on if on == 'auto' else bool(on)
     return _USE
+
+# %% ../nbs/09_kernels.ipynb #9dca1ddd
+LOAD_PAYS = 2 * 10**7          # walk steps after which reading cached kernels (a few tenths of a second) pays
+COMPILE_PAYS = 3 * 10**8       # walk steps after which compiling them (a few seconds, once per installation) pays
+_TIER = {'steps': 0.0, 'on': False}
+
+def kernel_cached(*fns) -> bool:
+    "Whether calling each compiled function costs no compilation: loaded in this process, or numba's index for it is on disk."
+    for f in fns:
+        if getattr(f, 'signatures', None): continue          # compiled or loaded here already
+        path = getattr(getattr(getattr(f, '_cache', None), '_cache_file', None), '_index_path', None)
+        if not path or not os.path.exists(path): return False
+    return True
+
+# %% ../nbs/09_kernels.ipynb #5f9536e9
+def use_compiled(steps:float, # walk steps (row x tree x level) of the call about to run
+                 *fns, # the compiled functions it would call
+                ) -> bool:
+    "Whether this call runs the compiled kernels: always/never as `compiled_walks` says, else once the process's steps pass what switching costs."
+    if _USE != 'auto': return bool(_USE)
+    if _TIER['on']: return True
+    total = _TIER['steps'] + max(0.0, float(steps))
+    if total >= (LOAD_PAYS if kernel_cached(*fns) else COMPILE_PAYS):
+        _TIER['on'] = True                                  # compiled from here on, for every call of the process
+        return True
+    _TIER['steps'] = total
+    return False

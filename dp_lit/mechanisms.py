@@ -17,13 +17,14 @@ import numpy as np
 from scipy import special
 
 # %% auto #0
-__all__ = ['EPSILON_MAX', 'PrivacyLeakWarning', 'check_random_state', 'InvalidParameterError', 'check_number', 'check_epsilon',
-           'check_sensitivity', 'check_finite_array', 'OSEntropy', 'noise_source', 'laplace_mechanism',
-           'discrete_laplace_pmf', 'geometric_mechanism', 'grid_laplace_mechanism', 'exponential_probabilities',
-           'exponential_mechanism', 'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys',
-           'keyed_uniform', 'chacha20_block', 'compiled_keyed_noise', 'NoiseKey', 'keyed_geometric_mechanism',
-           'keyed_laplace_mechanism', 'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise',
-           'gumbel_max_segments', 'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
+__all__ = ['EPSILON_MAX', 'KEYED_LOAD_PAYS', 'KEYED_COMPILE_PAYS', 'PrivacyLeakWarning', 'check_random_state',
+           'InvalidParameterError', 'check_number', 'check_epsilon', 'check_sensitivity', 'check_finite_array',
+           'OSEntropy', 'noise_source', 'laplace_mechanism', 'discrete_laplace_pmf', 'geometric_mechanism',
+           'grid_laplace_mechanism', 'exponential_probabilities', 'exponential_mechanism',
+           'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys', 'keyed_uniform',
+           'chacha20_block', 'compiled_keyed_noise', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
+           'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise', 'gumbel_max_segments',
+           'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
            'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
@@ -745,30 +746,50 @@ def _kb_uniform_integers(key, h, salt, m, out):
 _KB_INLINE = ('_kb_qr', '_kb_word')
 _KB_FUNCS = ('_kb_qr', '_kb_block', '_kb_word', '_kb_below', '_kb_bernoulli_exp_neg', '_kb_discrete_laplace',
              '_kb_discrete_laplace_each', '_kb_first_words', '_kb_uniform_integers')
-_KB = {'on': None, 'compiled': False}
+_KB_ENTRY = ('_kb_discrete_laplace_each', '_kb_first_words', '_kb_uniform_integers')    # what the mechanisms call
+KEYED_LOAD_PAYS, KEYED_COMPILE_PAYS = 10**6, 2 * 10**7       # keyed draws after which loading / compiling the sampler pays
+_KB = {'on': None, 'compiled': False, 'draws': 0.0, 'tier': False}
 _KB_LOCK = threading.Lock()
 
-def _keyed_kernels() -> bool:
-    "Whether keyed draws run compiled; on the first call, import numba and replace the `_kb_` functions by their compiled versions."
-    if not compiled_keyed_noise(): return False
+def _wrap_keyed():
+    "Import numba and replace the `_kb_` functions by numba dispatchers (compiled on their first call, cached on disk)."
     if not _KB['compiled']:
         with _KB_LOCK:                                        # one thread wraps them; the others wait for it
             if not _KB['compiled']:
                 import numba
                 g = globals()
-                for name in _KB_FUNCS:                        # compiled lazily on first call, cached on disk, GIL released
+                for name in _KB_FUNCS:                        # GIL released; inlined helpers as listed above
                     g[name] = numba.njit(cache=True, nogil=True, inline='always' if name in _KB_INLINE else 'never')(g[name])
                 _KB['compiled'] = True
+
+def _keyed_cached() -> bool:
+    "Whether the sampler's entry points are loaded in this process or in numba's disk cache (no compilation needed)."
+    g = globals()
+    paths = [getattr(getattr(getattr(g[n], '_cache', None), '_cache_file', None), '_index_path', None) for n in _KB_ENTRY]
+    return all(g[n].signatures or (p is not None and os.path.exists(p)) for n, p in zip(_KB_ENTRY, paths))
+
+def _keyed_kernels(draws:float=0) -> bool:
+    "Whether keyed draws (`draws` of them now) run compiled: as `compiled_keyed_noise` says, or in 'auto' once the process's draws pay for it."
+    mode = compiled_keyed_noise()
+    if not mode: return False
+    _wrap_keyed()
+    if mode == 'auto' and not _KB['tier']:
+        total = _KB['draws'] + float(draws)
+        if total < (KEYED_LOAD_PAYS if _keyed_cached() else KEYED_COMPILE_PAYS):
+            _KB['draws'] = total
+            return False
+        _KB['tier'] = True                                    # compiled from here on
     return True
 
 # %% ../nbs/00_mechanisms.ipynb #02693f10
-def compiled_keyed_noise(on:bool|None=None, # True/False: switch the compiled keyed sampler on or off; None: only report
-                        ) -> bool:
-    "Whether keyed noise runs compiled (numba; the default when installed) or on the numpy reference. The same values either way."
+def compiled_keyed_noise(on:bool|str|None=None, # True: always compiled; False: the numpy reference; 'auto': once it pays; None: only report
+                        ) -> bool|str:
+    "The keyed sampler's setting: True, False or 'auto' (the default with numba: compiled once the process's keyed draws pay for it). The same values either way."
     if on is not None:
+        if on not in (True, False, 'auto'): raise ValueError(f"on must be True, False or 'auto'; got {on!r}")
         if on and importlib.util.find_spec('numba') is None: raise ValueError("the compiled keyed sampler needs numba (pip install numba)")
-        _KB['on'] = bool(on)
-    if _KB['on'] is None: _KB['on'] = importlib.util.find_spec('numba') is not None
+        _KB['on'] = on if on == 'auto' else bool(on)
+    if _KB['on'] is None: _KB['on'] = 'auto' if importlib.util.find_spec('numba') is not None else False
     return _KB['on']
 
 # %% ../nbs/00_mechanisms.ipynb #8b3c2bb6
@@ -838,7 +859,7 @@ def keyed_geometric_mechanism(count, # exact integer counts (broadcast against t
     shape = np.broadcast_shapes(c.shape, *[np.shape(k) for k in keys]) if keys else c.shape
     h = _keyed_names(key, keys, shape)
     s, t = _rational_rate(eps / sens)
-    if _keyed_kernels():                                       # compiled: the same values as the reference below
+    if _keyed_kernels(h.size):                                 # compiled: the same values as the reference below
         z = np.empty(h.size, dtype=np.int64)
         _kb_discrete_laplace_each(_kb_key(key), h.view(np.int64), 1, s, t, z)
     else:
@@ -858,7 +879,7 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     shape = np.broadcast_shapes(x.shape, *[np.shape(k) for k in keys]) if keys else x.shape
     h = _keyed_names(key, keys, shape)
-    if _keyed_kernels():                                       # word 0 of each coordinate, compiled
+    if _keyed_kernels(h.size):                                 # word 0 of each coordinate, compiled
         w = np.empty(h.size, dtype=np.uint64)
         _kb_first_words(_kb_key(key), h.view(np.int64), 2, w)
     else:
@@ -928,7 +949,7 @@ def keyed_uniform_integers(m, # exclusive upper bound: an int, or one per coordi
     if mm.size and (mm.min() < 1): raise ValueError("m must be at least 1 at every coordinate")
     h = _keyed_names(key, keys, shape)
     out = np.empty(mm.size, dtype=np.int64)
-    if _keyed_kernels():                                       # compiled: the same values as the reference below
+    if _keyed_kernels(mm.size):                                # compiled: the same values as the reference below
         _kb_uniform_integers(_kb_key(key), h.view(np.int64), int(salt), mm, out)
         return out.reshape(shape)
     ws = _keyed_words(key, keys, shape, int(salt))

@@ -16,7 +16,7 @@ import pandas as pd
 
 from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed_uniform
 from .data import Categorical, Numeric, encode
-from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
+from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, use_compiled, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
                              table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
                              codes_outside, draw_forest_tables,
                              draw_node_splits, child_node_paths)
@@ -312,7 +312,7 @@ def _root_nodes(space:FeatureSpace, seeds:np.ndarray):
 # %% ../nbs/10_trees.ipynb #518c61f1
 def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path_thr, path_right):
     "Attribute (and threshold, for numeric attributes) of every node: fixed functions of (seed, node key)."
-    if compiled_walks():                                               # the same draws, node by node (`dp_lit.kernels`)
+    if use_compiled(len(node_key) * (path_attr.shape[1] + 1), draw_node_splits):   # the same draws, node by node (`dp_lit.kernels`)
         M = len(node_key)
         j, is_c, thr = np.empty(M, np.int64), np.empty(M, bool), np.empty(M)
         draw_node_splits(np.asarray(seeds, np.uint64), _SALTS, space.is_cat, space.lower, space.upper, np.asarray(node_key, np.uint64),
@@ -339,7 +339,7 @@ def _draw_splits(space:FeatureSpace, seeds, node_key, node_tree, path_attr, path
 # %% ../nbs/10_trees.ipynb #4af48d4a
 def _child_nodes(child, B, j, is_c, thr, node_key, node_tree, path_attr, path_thr, path_right):
     "State of the child nodes `child` (= parent * B + branch): keys, trees, and paths one level longer."
-    if compiled_walks():                                               # one pass over the children (`dp_lit.kernels`)
+    if use_compiled(len(child) * (path_attr.shape[1] + 1), child_node_paths):   # one pass over the children (`dp_lit.kernels`)
         M, L = len(child), path_attr.shape[1]
         out = (np.empty(M, np.uint64), np.empty(M, node_tree.dtype), np.empty((M, L + 1), np.int32), np.empty((M, L + 1)),
                np.empty((M, L + 1), bool))
@@ -445,7 +445,8 @@ def _table_levels(st, limit:int|None,
     B = int(max(2, sp.n_values.max()))
     nb_attr = np.where(sp.is_cat, sp.n_values, 2)
     if limit is not None and st.n_trees * float(nb_attr.min()) ** h > limit: return None    # surely too many: no work spent
-    if compiled is None: compiled = compiled_walks() and _standard_rules(st)
+    if compiled is None:                                               # steps: at most the nodes the tables can hold
+        compiled = _standard_rules(st) and use_compiled(st.n_trees * min(float(B) ** h, limit or 2.0 ** 62), draw_forest_tables)
     if compiled: return _drawn_levels(st, limit)
     lv = {f: [[] for _ in range(h + 1)] for f in ('attr', 'thr', 'is_cat', 'child0', 'keys')}
     count, trees = [0] * (h + 1), []
@@ -509,7 +510,7 @@ def check_codes(E:np.ndarray, # encoded rows (n x d)
     "ValueError unless every categorical column of E holds codes 0..n_values-1 (the walks index children by them)."
     cat = np.flatnonzero(space.is_cat)
     if not len(cat) or not len(E): return
-    if compiled_walks() and E.ndim == 2 and E.dtype.kind in 'iuf':   # one compiled pass over the rows
+    if E.ndim == 2 and E.dtype.kind in 'iuf' and use_compiled(E.size, codes_outside):   # one compiled pass over the rows
         bad = np.zeros(len(cat), bool)
         codes_outside(E, cat.astype(np.int64), space.n_values[cat].astype(np.int64), bad)
     else:
@@ -619,7 +620,7 @@ class _WalkingStructure(_TabledStructure):
 
     def _leaf_index(self, tab, Eb):
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
-        if not compiled_walks(): return _numpy_leaf_index(self, tab, Eb)
+        if not use_compiled(len(Eb) * self.n_trees * self.max_depth, table_leaf_index): return _numpy_leaf_index(self, tab, Eb)
         out = np.empty((self.n_trees, len(Eb)), np.int64)      # compiled: one pass over the rows for all trees and levels
         table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out, np.empty(BLOCK, np.int64))
         return out
@@ -697,7 +698,7 @@ def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]
     combos = float(np.prod(sizes.astype(float)))
     if combos >= 2.0 ** 62: return None
     radix = np.cumprod(np.concatenate([[1], sizes[:-1]])).astype(np.int64)
-    if compiled_walks() and len(E) < 2**31:
+    if len(E) < 2**31 and use_compiled(E.size, group_rows_direct, group_rows_hashed, codes_outside):
         E = np.ascontiguousarray(E)
         bad = np.zeros(E.shape[1], bool)
         if not checked: codes_outside(E, np.arange(E.shape[1]), sizes, bad)
@@ -724,7 +725,7 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndar
     if pat is not None:
         P, inv = pat
         pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
-    if compiled_walks():                               # compiled: rows counted where they land, no (trees x rows) array
+    if use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows, table_class_counts):   # compiled: rows counted where they land
         walk = (*tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4])
         if pat is not None:
             counts = np.zeros((L, C))
@@ -763,7 +764,7 @@ def _reached_counts(st, tab, E, y_idx, C:int, weights=None, counts=None):
 # %% ../nbs/10_trees.ipynb #07c50422
 def _expand_rows(out, inv):
     "Each row's copy of its distinct row's result: out[inv] (compiled when the walks are)."
-    if not compiled_walks(): return out[inv]
+    if not use_compiled(out.shape[1] * len(inv), gather_rows): return out[inv]
     full = np.empty((len(inv), out.shape[1]), out.dtype)
     gather_rows(np.ascontiguousarray(out), inv, full)
     return full
@@ -780,7 +781,7 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     pat = st._patterns(E, width=C or 1, cheap_walk=values is not None)
     if pat is not None: E, inv = pat                   # each distinct row walked once
     expand = lambda out: out if pat is None else _expand_rows(out, inv)
-    if values is not None and compiled_walks():        # compiled: each row's sum built in place, no (trees x rows) array
+    if values is not None and use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows):   # compiled: each row's sum built in place
         out = np.zeros((len(E), C))
         table_add_rows(E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], st.n_trees,
                        st.max_depth, tab.flat[4], out, False, np.empty(BLOCK, np.int64))
