@@ -176,7 +176,7 @@ def bench_models(name:str, # one of BENCH_ESTIMATORS
     elif name == 'SRT':
         from dp_lit.baselines import SmoothRandomTreesClassifier as M; dp, on = lambda: M(n_estimators=trees, classes=cl, **kw), frame
     elif name == 'logistic regression':
-        from dp_lit.linear import DPLogisticRegression as M; dp, on = lambda: M(norm_bound=norm, classes=cl), array
+        from dp_lit.linear import DPLogisticRegression as M; dp, on = lambda: M(bounds=np.stack([lo, hi], axis=1), classes=cl), array
         peer = lambda: __import__('diffprivlib.models', fromlist=['x']).LogisticRegression(epsilon=1.0, data_norm=norm)
         return dict(dp=dp, dp_on=on, peer=peer, peer_on=array, peer_name='diffprivlib LogisticRegression')
     elif name == 'naive Bayes':

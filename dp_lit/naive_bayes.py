@@ -239,17 +239,33 @@ def _category_frame(X):
             raise TypeError("X: argument must be a string or a real number (a category label) in every column")
     return F
 
-def _category_codes(F, cats, who='DPCategoricalNB'):
-    "Index of every value in its column's public category list (-1 outside it); the columns must match the lists."
+def _category_coder(F, cats, who='DPCategoricalNB'):
+    "A function (start, stop) -> index of each value of those rows in its column's public category list (-1 outside it)."
     if F.shape[1] != len(cats):
         raise ValueError(f"X has {F.shape[1]} features, but {who} is expecting {len(cats)} features as input")
-    return np.column_stack([pd.Index(c).get_indexer(F.iloc[:, j]) for j, c in enumerate(cats)])
+    cols = []
+    for j, c in enumerate(cats):
+        col = F.iloc[:, j]
+        if isinstance(col.dtype, pd.CategoricalDtype):     # each category looked up once; rows go through their codes
+            lookup = pd.Index(c).get_indexer(col.cat.categories)
+            same = len(lookup) == len(c) and np.array_equal(lookup, np.arange(len(c)))
+            cols.append((None if same else np.append(lookup, -1), col.cat.codes.to_numpy()))   # code -1 (missing) stays -1
+        else: cols.append((pd.Index(c), col.to_numpy()))
+    def codes(s, e):
+        return np.column_stack([v[s:e] if lk is None else lk[v[s:e]] if isinstance(lk, np.ndarray) else lk.get_indexer(v[s:e])
+                                for lk, v in cols])
+    return codes
+
+def _category_codes(F, cats, who='DPCategoricalNB'):
+    "Index of every value in its column's public category list (-1 outside it); the columns must match the lists."
+    return _category_coder(F, cats, who)(0, len(F))
 
 def _category_counts(F, yi, cats, K):
     "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute (rows in blocks)."
     parts = [np.bincount(yi, minlength=K).astype(np.int64)] + [np.zeros(K * len(c), np.int64) for c in cats]
+    coder = _category_coder(F, cats)
     for i in range(0, len(F), ROW_BLOCK):
-        codes, yb = _category_codes(F.iloc[i:i + ROW_BLOCK], cats), yi[i:i + ROW_BLOCK]
+        codes, yb = coder(i, i + ROW_BLOCK), yi[i:i + ROW_BLOCK]
         if np.any(codes < 0):                            # training rows: the rule only, no column, no value
             raise ValueError("X holds values outside the public categories given as categories=; every training value must be one of its column's categories")
         for j, c in enumerate(cats):
@@ -279,8 +295,12 @@ class DPCategoricalNB(_NBBase):
         self.handle_unknown, self.classes, self.noise_seed, self.budget = handle_unknown, classes, noise_seed, budget
 
     def _encode(self, X, at_fit=False):
+        "Codes of the rows of X (checked as `_checked_codes` says)."
         F = _category_frame(X)
-        codes = _category_codes(F, self.categories_, type(self).__name__)
+        return self._checked_codes(_category_codes(F, self.categories_, type(self).__name__), at_fit)
+
+    def _checked_codes(self, codes, at_fit=False):
+        "The codes, after refusing a value outside the public categories (at fit always; at prediction with handle_unknown='error')."
         if np.any(codes < 0) and at_fit:                 # training rows: the rule only, no column, no value
             raise ValueError("X holds values outside the public categories given as categories=; every training value must be one of its column's categories")
         if np.any(codes < 0) and self.handle_unknown == 'error':
@@ -319,7 +339,8 @@ class DPCategoricalNB(_NBBase):
                           PrivacyLeakWarning, stacklevel=2)
             cats = [sorted(pd.unique(F[c])) for c in F.columns]
         self.categories_ = cats
-        for i in range(0, len(F), ROW_BLOCK): self._encode(F.iloc[i:i + ROW_BLOCK], at_fit=True)   # refused before any charge
+        coder = _category_coder(F, cats, type(self).__name__)
+        for i in range(0, len(F), ROW_BLOCK): self._checked_codes(coder(i, i + ROW_BLOCK), at_fit=True)   # refused before any charge
         eps, yi, src, mult = self._start(len(F), y, p, self._plan(len(cats)))
         self.n_features_in_ = len(cats)
         return self._release(self._counts(F, yi), eps, src, mult)
@@ -346,12 +367,17 @@ class DPCategoricalNB(_NBBase):
         F = _category_frame(X)
         if F.shape[1] != len(self.categories_):
             raise ValueError(f"X has {F.shape[1]} features, but {type(self).__name__} is expecting {len(self.categories_)} features as input")
-        def block(Fb):
-            codes = self._encode(Fb)
-            return self.class_log_prior_ + sum(np.where(codes[:, [j]] >= 0, self.feature_log_prob_[j][:, codes[:, j]].T, 0.0)
-                                               for j in range(codes.shape[1]))
+        coder = _category_coder(F, self.categories_, type(self).__name__)
+        by_value = [np.ascontiguousarray(f.T) for f in self.feature_log_prob_]     # (values, classes): one gather per column
+        def block(s, e):
+            codes = self._checked_codes(coder(s, e))
+            acc = np.zeros((len(codes), len(self.classes_)))
+            for j, T in enumerate(by_value):                # attribute by attribute, in order: the same sums as before
+                cj = codes[:, j]
+                acc += T[cj] if cj.min(initial=0) >= 0 else np.where(cj[:, None] >= 0, T[cj], 0.0)   # unknown values skipped
+            return self.class_log_prior_ + acc
         out = np.empty((len(F), len(self.classes_)))
-        for i in range(0, len(F), ROW_BLOCK): out[i:i + ROW_BLOCK] = block(F.iloc[i:i + ROW_BLOCK])
+        for i in range(0, len(F), ROW_BLOCK): out[i:i + ROW_BLOCK] = block(i, i + ROW_BLOCK)
         return out
 
 
