@@ -251,7 +251,7 @@ def bench_cell(name:str, # one of BENCH_ESTIMATORS
                seed:int=0,
                emit=None, # called with the partial result after every step (a subprocess prints it)
               ) -> dict:
-    "Measure dp_lit's estimator and its peer in this process: warm-up on 500 rows, a first full run each (peak RSS), then alternating timed runs."
+    "Measure dp_lit's estimator and its peer in this process: warm-up on 500 rows (dp_lit's again after switching to the compiled kernels), a first full run each (peak RSS), then alternating timed runs."
     d = bench_split(kind, n, seed)
     res = dict(estimator=name, data=kind, rows=n, trees=trees, note='')
     try: mk = bench_models(name, d, trees)
@@ -267,6 +267,11 @@ def bench_cell(name:str, # one of BENCH_ESTIMATORS
     for s, (make, on) in sides.items():                 # warm-up: loads compiled code and lazy imports (the one-time cost)
         try: res[f'{s}_warmup'] = sum(_timed(make, small(on), d['y'][:500], d['y_test'][:500])[:2])
         except Exception: res[f'{s}_warmup'] = float('nan')      # too few rows for this forest: the first full run decides
+    if 'dp' in sides:                                    # then the state of a process that has done enough work: compiled kernels
+        from dp_lit import kernels, mechanisms
+        kernels.use_compiled(kernels.COMPILE_PAYS); mechanisms.use_compiled_keyed(mechanisms.KEYED_COMPILE_PAYS)
+        try: res['dp_switch'] = sum(_timed(sides['dp'][0], small(sides['dp'][1]), d['y'][:500], d['y_test'][:500])[:2])
+        except Exception: res['dp_switch'] = float('nan')        # (the kernels' loading, or compiling, is in this time)
     for s, (make, on) in list(sides.items()):          # the first full run of each: peak RSS above the trimmed baseline
         base = reset_peak_rss()
         try: f, p, a, w = _timed(make, on, d['y'], d['y_test'])
@@ -326,7 +331,7 @@ def bench_plan(rows, trees, kinds, estimators=BENCH_ESTIMATORS) -> list:
 
 # %% ../nbs/16_bench.ipynb #163a0b32
 BENCH_COLUMNS = ('estimator', 'peer', 'data', 'rows', 'trees', 'runs', 'fit_s', 'predict_s', 'peer_fit_s', 'peer_predict_s', 'time_ratio',
-                 'MiB', 'peer_MiB', 'mem_ratio', 'accuracy', 'peer_accuracy', 'warmup_s', 'peer_warmup_s', 'first_s', 'peer_first_s',
+                 'MiB', 'peer_MiB', 'mem_ratio', 'accuracy', 'peer_accuracy', 'warmup_s', 'switch_s', 'peer_warmup_s', 'first_s', 'peer_first_s',
                  'load_avg', 'note')
 
 def bench_row(r:dict, # what `bench_cell` returned
@@ -337,7 +342,7 @@ def bench_row(r:dict, # what `bench_cell` returned
                trees=r['trees'] if r['estimator'] in FORESTS + ('RDT#',) else float('nan'), runs=r.get('runs', 0),
                fit_s=g('dp_fit'), predict_s=g('dp_predict'), peer_fit_s=g('peer_fit'), peer_predict_s=g('peer_predict'),
                MiB=g('dp_MiB'), peer_MiB=g('peer_MiB'), accuracy=g('dp_accuracy'), peer_accuracy=g('peer_accuracy'),
-               warmup_s=g('dp_warmup'), peer_warmup_s=g('peer_warmup'), first_s=g('dp_first'), peer_first_s=g('peer_first'),
+               warmup_s=g('dp_warmup'), switch_s=g('dp_switch'), peer_warmup_s=g('peer_warmup'), first_s=g('dp_first'), peer_first_s=g('peer_first'),
                load_avg=load, note=r.get('note', '').strip().rstrip(';'))
     row['time_ratio'] = (row['fit_s'] + row['predict_s']) / (row['peer_fit_s'] + row['peer_predict_s'])
     row['mem_ratio'] = row['MiB'] / max(row['peer_MiB'], 1.0)        # below 1 MiB the peer's peak is noise of the page counts

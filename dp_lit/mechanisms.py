@@ -22,9 +22,9 @@ __all__ = ['EPSILON_MAX', 'KEYED_LOAD_PAYS', 'KEYED_COMPILE_PAYS', 'PrivacyLeakW
            'OSEntropy', 'noise_source', 'laplace_mechanism', 'discrete_laplace_pmf', 'geometric_mechanism',
            'grid_laplace_mechanism', 'exponential_probabilities', 'exponential_mechanism',
            'exponential_mechanism_segments', 'median_grid', 'private_median', 'hash_keys', 'keyed_uniform',
-           'chacha20_block', 'compiled_keyed_noise', 'NoiseKey', 'keyed_geometric_mechanism', 'keyed_laplace_mechanism',
-           'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise', 'gumbel_max_segments',
-           'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
+           'chacha20_block', 'use_compiled_keyed', 'compiled_keyed_noise', 'NoiseKey', 'keyed_geometric_mechanism',
+           'keyed_laplace_mechanism', 'uniform_noise', 'uniform_integers', 'check_int_bound', 'gumbel_noise',
+           'gumbel_max_segments', 'keyed_uniform_integers', 'median_smooth_sensitivity', 'smooth_median_granularity',
            'smooth_sensitivity_median', 'gamma_ball_noise']
 
 # %% ../nbs/00_mechanisms.ipynb #24f9e4b2
@@ -768,8 +768,9 @@ def _keyed_cached() -> bool:
     paths = [getattr(getattr(getattr(g[n], '_cache', None), '_cache_file', None), '_index_path', None) for n in _KB_ENTRY]
     return all(g[n].signatures or (p is not None and os.path.exists(p)) for n, p in zip(_KB_ENTRY, paths))
 
-def _keyed_kernels(draws:float=0) -> bool:
-    "Whether keyed draws (`draws` of them now) run compiled: as `compiled_keyed_noise` says, or in 'auto' once the process's draws pay for it."
+def use_compiled_keyed(draws:float=0, # keyed draws of the call about to run
+                      ) -> bool:
+    "Whether keyed draws run compiled: as `compiled_keyed_noise` says, or in 'auto' once the process's draws pay for it (then for good)."
     mode = compiled_keyed_noise()
     if not mode: return False
     _wrap_keyed()
@@ -859,7 +860,7 @@ def keyed_geometric_mechanism(count, # exact integer counts (broadcast against t
     shape = np.broadcast_shapes(c.shape, *[np.shape(k) for k in keys]) if keys else c.shape
     h = _keyed_names(key, keys, shape)
     s, t = _rational_rate(eps / sens)
-    if _keyed_kernels(h.size):                                 # compiled: the same values as the reference below
+    if use_compiled_keyed(h.size):                                 # compiled: the same values as the reference below
         z = np.empty(h.size, dtype=np.int64)
         _kb_discrete_laplace_each(_kb_key(key), h.view(np.int64), 1, s, t, z)
     else:
@@ -879,7 +880,7 @@ def keyed_laplace_mechanism(value, # exact answers (broadcast against the keys)
     if not math.isfinite(scale): raise ValueError("sensitivity / epsilon overflows a double; expected a finite noise scale")
     shape = np.broadcast_shapes(x.shape, *[np.shape(k) for k in keys]) if keys else x.shape
     h = _keyed_names(key, keys, shape)
-    if _keyed_kernels(h.size):                                 # word 0 of each coordinate, compiled
+    if use_compiled_keyed(h.size):                                 # word 0 of each coordinate, compiled
         w = np.empty(h.size, dtype=np.uint64)
         _kb_first_words(_kb_key(key), h.view(np.int64), 2, w)
     else:
@@ -949,7 +950,7 @@ def keyed_uniform_integers(m, # exclusive upper bound: an int, or one per coordi
     if mm.size and (mm.min() < 1): raise ValueError("m must be at least 1 at every coordinate")
     h = _keyed_names(key, keys, shape)
     out = np.empty(mm.size, dtype=np.int64)
-    if _keyed_kernels(mm.size):                                # compiled: the same values as the reference below
+    if use_compiled_keyed(mm.size):                                # compiled: the same values as the reference below
         _kb_uniform_integers(_kb_key(key), h.view(np.int64), int(salt), mm, out)
         return out.reshape(shape)
     ws = _keyed_words(key, keys, shape, int(salt))
