@@ -22,7 +22,7 @@ from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, no
 from .accounting import Budget, BudgetExceededError
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
                          EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan, argmax_ranked)
-from .trees import (FeatureSpace, RandomStructure, LeafTable, count_leaves, resolve_feature_space, public_feature_space, public_classes,
+from .trees import (FeatureSpace, RandomStructure, RowBlocks, LeafTable, count_leaves, resolve_feature_space, public_feature_space, public_classes,
                           resolve_classes, as_frame, encode_fitted, merge_counts, TABLE_LIMIT)
 from .scale import Parts, is_parts
 
@@ -80,7 +80,8 @@ PUBLIC_DOMAINS = {                      # checked against the data where the fea
 # %% ../nbs/11_rdt.ipynb #484dacdb
 class RandomTreesMixin:
     "Input handling shared by the random-tree classifiers (Random, Private-RDT, RDT#): classes, feature space, encoding, height, `predict`."
-    def _setup(self, X, y, classes=None):
+    def _setup(self, X, y, classes=None,
+               blocks:bool=False): # many rows: return them as `RowBlocks` (encoded a block at a time by whoever walks them)
         "Check X and y, resolve the public classes and feature space; the encoded rows and each row's class index."
         name = type(self).__name__
         df = as_frame(X)
@@ -89,6 +90,10 @@ class RandomTreesMixin:
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        if blocks and len(df) > _STORED_ROWS:
+            rows = RowBlocks(self.space_, df, compact=True)
+            for _ in rows.blocks(_ENCODE_ROWS): pass                      # every block encodes (or is refused) before anything is spent
+            return rows, y_idx
         return self.space_.encode(df, warn=name, compact=True), y_idx          # each label's index in the sorted classes
 
     def _height(self, rule, n_rows, epsilon=math.inf, sensitivity=1):
@@ -287,19 +292,19 @@ class _Batches(OneFitAtATime):
         tab = st._tables()
         every = tab is not None and self._key is None
         long = work > (_PROGRESS_STORED if every else _PROGRESS_WORK)      # from public quantities only
-        if tab is not None and (not every or not long):                    # node tables: memory bounded by the forest
+        if isinstance(E, RowBlocks) and not every: E = E[0:len(E)]         # keyed: the rows encoded at once
+        if tab is not None and (not every or not long) and not isinstance(E, RowBlocks):   # node tables: memory bounded by the forest
             return st.leaf_counts(E, y_idx, C, every=every)
         bar, share = None, 100.0 / max(1, st.n_trees * len(E))             # the bar counts percent: it never shows the row count
         if long:
             from tqdm.auto import tqdm
             bar = tqdm(total=100, desc=f'{type(self).__name__}: {st.n_trees:,} trees', unit='%', bar_format='{l_bar}{bar}| {elapsed}<{remaining}')
         try:
-            if every:                                                      # stored: whole-number counts summed by block, exactly
-                counts = None
-                for s in range(0, len(E), _STORED_ROWS):
-                    keys, c = st.leaf_counts(E[s:s + _STORED_ROWS], y_idx[s:s + _STORED_ROWS], C, every=True)
-                    counts = c if counts is None else counts + c
-                    if bar is not None: bar.update(share * st.n_trees * min(_STORED_ROWS, len(E) - s))
+            if every:                                                      # stored: whole-number counts summed by block, exactly (rows encoded per block)
+                counts, step = None, _ENCODE_ROWS if isinstance(E, RowBlocks) else _STORED_ROWS
+                for s in range(0, len(E), step):                          # each block's counts added in place
+                    keys, counts = st.leaf_counts(E[s:s + step], y_idx[s:s + step], C, every=True, out=counts)
+                    if bar is not None: bar.update(share * st.n_trees * min(step, len(E) - s))
                 return keys, counts
             ks, cs = [], []                                                # keyed, hashed walks: blocks of trees x rows
             for t0, t1, rows in keyed_blocks(st.n_trees, st.max_depth):
@@ -377,22 +382,30 @@ class _NoisyLeaves:
         check_is_fitted(self, 'structure_')
         return self.leaves_.lookup(self.structure_.leaf_keys(self._encode(X)))
 
-    def _total(self, E):
-        "Sum over the trees of each row's noisy leaf vector, post-processed by `negative`: (n, n_classes)."
+    def _summer(self):
+        "A function of encoded rows: the sum over the trees of each row's noisy leaf vector, post-processed by `negative` (n, n_classes)."
         st, clip = self.structure_, self.negative == 'clip'
         tab = st._tables()
         if self._key is None and tab is not None and type(self.leaves_) is LeafTable:   # stored leaves: direct indexing
-            pos = self.leaves_.positions(tab.keys[-1])
-            V = self.leaves_.values[pos]
-            total = st.leaf_sum(E, values=np.clip(V, 0, None) if clip else V)
+            V = self.leaves_.values[self.leaves_.positions(tab.keys[-1])]
+            V = np.clip(V, 0, None) if clip else V
+            total = lambda E: st.leaf_sum(E, values=V)
         else:                                                              # keyed: every distinct key looked up, stored or not
-            total = st.leaf_sum(E, lookup=(lambda k: np.clip(self.leaves_.lookup(k), 0, None)) if clip else self.leaves_.lookup)
-        return total if clip else np.clip(total, 0, None)
+            look = (lambda k: np.clip(self.leaves_.lookup(k), 0, None)) if clip else self.leaves_.lookup
+            total = lambda E: st.leaf_sum(E, lookup=look)
+        return total if clip else (lambda E: np.clip(total(E), 0, None))
+
+    def _total(self, E): return self._summer()(E)
 
     def predict_proba(self, X) -> np.ndarray:
-        "Class probabilities from the noisy leaf vectors (post-processing; see `negative`)."
+        "Class probabilities from the noisy leaf vectors (post-processing; see `negative`): rows encoded and walked a block at a time."
         check_is_fitted(self, 'structure_')
-        return normalise_counts(self._total(self._encode(X)))
+        if len(as_frame(X)) <= _STORED_ROWS: return normalise_counts(self._total(self._encode(X)))
+        encode_fitted(self, as_frame(X).iloc[:1], 'structure_')            # the checks of the rows (columns, names) before any work
+        total, rows = self._summer(), RowBlocks(self.space_, as_frame(X, self.space_.names), compact=True)
+        out = np.empty((len(rows), len(self.classes_)))
+        for s, E in rows.blocks(_ENCODE_ROWS): out[s:s + len(E)] = normalise_counts(total(E))
+        return out
 
 
 # %% ../nbs/11_rdt.ipynb #0022b3e5
@@ -401,6 +414,7 @@ PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove
 _PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
 _PROGRESS_STORED = 1e9  # stored fits above this (compiled walks over node tables: about 10 ns per unit)
 _STORED_ROWS = 1 << 16  # rows per block of a stored fit that shows its progress
+_ENCODE_ROWS = 1 << 14  # rows per block when many rows are encoded a block at a time (`RowBlocks`)
 _WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
 
 class WorkPlanError(ValueError):
@@ -610,7 +624,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
                           FewRowsPerTreeWarning, stacklevel=4)
 
     def _fit(self, X, y, p:dict, classes=None):
-        E, y_idx = self._setup(X, y, classes)
+        E, y_idx = self._setup(X, y, classes, blocks=True)                # many rows: encoded a block at a time as they are counted
         work = self._begin(lambda: len(E), p)
         counts = self._count(E, y_idx, work)
         del E                                                              # the encoded rows are not needed for the noise

@@ -23,7 +23,7 @@ from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, use_compiled, numba, st
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
-           'public_feature_space', 'public_classes', 'count_out_of_bounds', 'encode_fitted', 'check_codes',
+           'public_feature_space', 'public_classes', 'count_out_of_bounds', 'encode_fitted', 'RowBlocks', 'check_codes',
            'distinct_rows', 'RandomStructure', 'count_leaves', 'merge_counts', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
@@ -298,6 +298,21 @@ def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
         raise ValueError(f"X has {df.shape[1]} features, but {type(est).__name__} is expecting "
                          f"{est.n_features_in_} features as input")
     return est.space_.encode(df, compact=compact)
+
+# %% ../nbs/10_trees.ipynb #f362677c
+class RowBlocks:
+    "Rows of a frame encoded a block at a time, never all at once: `len(rows)`, and `rows[s:e]`, the encoded rows s..e-1."
+    def __init__(self, space:FeatureSpace, # the public feature space
+                 df:pd.DataFrame, # the rows, as `as_frame` gives them
+                 compact:bool=False): # as for `FeatureSpace.encode`
+        self.space, self.df, self.compact = space, df, compact
+    def __len__(self): return len(self.df)
+    def __getitem__(self, rows:slice):
+        if not isinstance(rows, slice): raise TypeError(f"RowBlocks takes a slice of rows; got {type(rows).__name__}")
+        return self.space.encode(self.df.iloc[rows], compact=self.compact)
+    def blocks(self, size:int):
+        "(start, encoded rows) of consecutive blocks of `size` rows."
+        for s in range(0, len(self), size): yield s, self[s:s + size]
 
 # %% ../nbs/10_trees.ipynb #a5995f16
 _SALT_ATTR, _SALT_THR = np.uint64(0xA77A), np.uint64(0x7E5E)
@@ -717,10 +732,10 @@ def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]
     return E[first], inv
 
 # %% ../nbs/10_trees.ipynb #339fa473
-def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndarray:
-    "Class counts (n_leaves, C) of every leaf of the node tables: compiled, by distinct rows, or by numpy steps."
+def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None) -> np.ndarray:
+    "Class counts (n_leaves, C) of every leaf of the node tables (added to `out` when given): compiled, by distinct rows, or by numpy steps."
     L = tab.n_leaves
-    counts = np.zeros(L * C)
+    counts = np.zeros(L * C) if out is None else out.reshape(-1)
     pat = _patterns(st, E, width=C)                    # decided from public quantities only
     if pat is not None:
         P, inv = pat
@@ -728,7 +743,7 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None) -> np.ndar
     if use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows, table_class_counts):   # compiled: rows counted where they land
         walk = (*tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4])
         if pat is not None:
-            counts = np.zeros((L, C))
+            counts = np.zeros((L, C)) if out is None else out
             table_add_rows(P, pc, *walk, counts, True, np.empty(BLOCK, np.int64))
         else:
             w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
@@ -812,6 +827,7 @@ class _CountingStructure(_WalkingStructure):
                     n_classes:int,
                     weights=None, # optional (n,) row weights
                     every:bool=True, # True: every leaf of the forest (when it can be listed); False: reached leaves only
+                    out:np.ndarray|None=None, # every=True: a C-contiguous float (n_leaves, n_classes) array the counts are added to (blocks of rows)
                    ):
         "Keys and class counts (n_leaves, n_classes) of every leaf (or of the reached ones), rows walked in fixed-size steps."
         E = self._check_E(E)
@@ -822,7 +838,10 @@ class _CountingStructure(_WalkingStructure):
         if weights is not None and np.shape(weights) != (len(E),):
             raise ValueError("weights must hold one number per row of E (same length as E, 1-dimensional)")
         if tab is None and every: raise ValueError("every=True needs a forest small enough to list its leaves (see enumerate_leaves)")
-        counts = None if tab is None else _table_counts(self, tab, E, y_idx, C, weights)
+        if out is not None and not (every and isinstance(out, np.ndarray) and out.dtype == np.float64 and out.flags.c_contiguous
+                                    and out.shape == (tab.n_leaves, C)):
+            raise ValueError(f"out must be a C-contiguous float64 array of shape (n_leaves, n_classes), with every=True")
+        counts = None if tab is None else _table_counts(self, tab, E, y_idx, C, weights, out)
         if every: return tab.keys[-1], counts
         return _reached_counts(self, tab, E, y_idx, C, weights, counts)
 
