@@ -183,7 +183,8 @@ class _VotePrediction:
 
     def predict(self, X):
         "Majority vote of the trees; a tie goes to the class picked by a fair coin keyed on the ensemble's `tie_key_` and the row."
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        p = self.predict_proba(X)                                          # NotFittedError first
+        return self.classes_[np.argmax(p, axis=1)]
 
 
 # %% ../nbs/14_baselines.ipynb #fc64b01c
