@@ -24,9 +24,10 @@ from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choi
 from .linear import DPLogisticRegression, ROW_BLOCK
 
 # %% auto #0
-__all__ = ['LEAF_MECHANISMS', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels',
-           'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights', 'poisson_tree_epsilon',
-           'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release', 'TOPClassifier']
+__all__ = ['LEAF_MECHANISMS', 'TIE_NUDGE', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights',
+           'leaf_labels', 'tie_key', 'row_keys', 'vote_winner', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees',
+           'tree_weights', 'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach',
+           'top_release', 'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -141,16 +142,50 @@ class _KeyedLabels:
         return np.eye(self.n_classes)[_keyed_labels(self.key, keys, self.n_classes, self.salt)]
 
 # %% ../nbs/14_baselines.ipynb #52e69137
+def tie_key(noise_seed=None, # None: a secret key from OS entropy; an int: reproducible (not secret)
+           ) -> NoiseKey:
+    "The key of a fitted ensemble's tie-breaking coins: drawn at fit, independent of the data."
+    return NoiseKey(None if noise_seed is None else int(np.random.SeedSequence([int(noise_seed), 6]).generate_state(1)[0]))
+
+def row_keys(X, names) -> np.ndarray:
+    "A 64-bit name of each row from its values alone (not its position): the same row gets the same coin in any batch."
+    return pd.util.hash_pandas_object(as_frame(X, names), index=False).to_numpy(np.uint64)
+
+def vote_winner(votes, # (n, C) votes per class (integers, or shares of one number of trees)
+                key:NoiseKey, # the ensemble's tie key (`tie_key`)
+                rows:np.ndarray, # (n,) a name of each row (`row_keys`)
+               ) -> np.ndarray:
+    "Index of the class with the most votes in each row; a tie goes to one of the tied classes by a fair coin keyed on (key, row)."
+    V = np.asarray(votes)
+    top = V == V.max(axis=1, keepdims=True)
+    n_top, out = top.sum(axis=1), np.argmax(top, axis=1)
+    tied = np.flatnonzero(n_top > 1)
+    if tied.size:
+        pick = keyed_uniform_integers(n_top[tied], key, np.asarray(rows, np.uint64)[tied], salt=17)   # exactly uniform below n_top
+        out[tied] = np.argmax(np.cumsum(top[tied], axis=1) > pick[:, None], axis=1)
+    return out
+
+TIE_NUDGE = 1e-9   # the share a tied row's coin moves to the class it picks, so that predict is the argmax of predict_proba
+
 class _VotePrediction:
-    "Mixin: probabilities as the share of the trees voting for each class (`votes`), and the majority vote."
+    "Mixin: probabilities as the share of the trees voting for each class (`votes`), and the majority vote (fair coins on ties)."
     def predict_proba(self, X) -> np.ndarray:
-        "Share of the trees voting for each class."
-        return self.votes(X).mean(axis=0)
+        "Share of the trees voting for each class; on a tie, the class the row's coin picks gets `TIE_NUDGE` more, taken from the other tied classes."
+        V = self.votes(X)                                                  # NotFittedError first
+        P, V = V.mean(axis=0), V.sum(axis=0)                               # shares, and integer counts to compare
+        top = V == V.max(axis=1, keepdims=True); k = top.sum(axis=1)
+        tied = np.flatnonzero(k > 1)
+        if tied.size:
+            w = vote_winner(V[tied], self.tie_key_, row_keys(X, self.space_.names)[tied])
+            d = TIE_NUDGE / (k[tied] - 1)
+            P[tied] -= top[tied] * d[:, None]; P[tied, w] += TIE_NUDGE + d
+        return P
 
     def predict(self, X):
-        "Majority vote of the trees (ties to the first class in `classes_`)."
+        "Majority vote of the trees; a tie goes to the class picked by a fair coin keyed on the ensemble's `tie_key_` and the row."
         p = self.predict_proba(X)                                          # NotFittedError first
         return self.classes_[np.argmax(p, axis=1)]
+
 
 # %% ../nbs/14_baselines.ipynb #fc64b01c
 class _SRTCounts:
@@ -275,6 +310,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
             self._key = NoiseKey(None if self.noise_seed is None else int(np.random.SeedSequence([self.noise_seed, 3]).generate_state(1)[0]))
             labels = leaf_labels(counts, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
             self.leaves_ = LeafTable(keys, np.eye(C)[labels], default=_KeyedLabels(self._key, C, 7))
+        self.tie_key_ = tie_key(self.noise_seed)                          # coins for tied votes: independent of the data
         return self
 
     def __getstate__(self):
@@ -566,6 +602,7 @@ class MaxTreeClassifier(OneFitAtATime, _MaxTreeSteps, _VotePrediction, ReleasePo
         self.trees_ = self._trees(arity, C, self.max_depth_, key).grow(codes, y_idx, W, self.multiplicity_.astype(float),
                                                                    eps_levels, eps_leaf, self.neighbours,
                                                                    noise_source(_sub_seed(self.noise_seed, 2)))
+        self.tie_key_ = tie_key(self.noise_seed)                          # coins for tied votes: independent of the data
         return self
 
 

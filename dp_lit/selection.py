@@ -29,7 +29,7 @@ from .baselines import SmoothRandomTreesClassifier
 
 # %% auto #0
 __all__ = ['FAMILIES', 'AUTO_FAMILIES', 'privacy_keys', 'expand_candidates', 'secret_partition', 'PrivateModelSelector',
-           'PublicEncoder', 'family_candidates', 'PrivateAutoClassifier']
+           'PublicEncoder', 'attribute_kinds', 'auto_families', 'family_candidates', 'PrivateAutoClassifier']
 
 # %% ../nbs/24_model_selection.ipynb #c7b16742
 def privacy_keys(est, # a candidate estimator (possibly a Pipeline)
@@ -239,14 +239,27 @@ class PublicEncoder(TransformerMixin, BaseEstimator):
 
 # %% ../nbs/24_model_selection.ipynb #028bc6f7
 FAMILIES = ('Private-RDT', 'median forest', 'categorical NB', 'SRT', 'logistic regression', 'Gaussian NB')
-AUTO_FAMILIES = ('Private-RDT', 'median forest', 'categorical NB')
+AUTO_FAMILIES = {'numeric': ('logistic regression', 'median forest'),     # the default candidates by the public kinds of the attributes
+                 'categorical': ('Private-RDT', 'categorical NB'),
+                 'mixed': ('median forest', 'Private-RDT')}
+
+def attribute_kinds(space, # the public FeatureSpace of the rows
+                   ) -> str:
+    "'numeric', 'categorical' or 'mixed': the public kinds of the attributes."
+    cat = np.asarray(space.is_cat, bool)
+    return 'categorical' if cat.all() else ('numeric' if not cat.any() else 'mixed')
+
+def auto_families(space) -> tuple:
+    "The default candidate families for rows of this public shape (`AUTO_FAMILIES` by `attribute_kinds`)."
+    return AUTO_FAMILIES[attribute_kinds(space)]
 
 def family_candidates(space, # the public FeatureSpace of the rows (`dp_lit.trees.resolve_feature_space`)
                       classes, # the public class list
-                      families=AUTO_FAMILIES, # which of `FAMILIES`
+                      families=None, # which of `FAMILIES`; None: `auto_families(space)`
                       random_state=None, # public structure of the tree families
                      ) -> dict:
     "dp_lit's families at their defaults, fed the public domains: name -> unfitted estimator."
+    if families is None: families = auto_families(space)
     bad = [f for f in families if f not in FAMILIES]
     if bad or not families: raise ValueError(f"families must be a non-empty list of {FAMILIES}; got {list(families)!r}")
     doms, cls = dict(space.domains), list(classes)
@@ -265,15 +278,15 @@ def family_candidates(space, # the public FeatureSpace of the rows (`dp_lit.tree
 # %% ../nbs/24_model_selection.ipynb #791b73b5
 class PrivateAutoClassifier(_SelectorPredict, OneFitAtATime, ClassifierMixin, BaseEstimator):
     "A private classifier that chooses among dp_lit's families itself: candidates from the public shape of the data, choice by `PrivateModelSelector`."
-    _parameter_constraints = {'epsilon': [EPSILON], 'families': ['array-like'], 'domains': [dict, None], 'categories': [dict, None],
+    _parameter_constraints = {'epsilon': [EPSILON], 'families': ['array-like', None], 'domains': [dict, None], 'categories': [dict, None],
                               'bounds': ['array-like', dict, None], 'classes': ['array-like', None],
                               'refit_share': [Check(check_real, low=0, high=1, closed='left')], 'neighbours': [_RELATION],
                               'random_state': [RANDOM_STATE], 'noise_seed': [NOISE_SEED], 'budget': [BUDGET]}
     def __init__(self, epsilon:float=1.0, # total budget, selection included
-                 families=AUTO_FAMILIES, # the families to choose among (see `FAMILIES`)
+                 families=None, # the families to choose among (see `FAMILIES`); None: by the attribute kinds (`auto_families`)
                  domains=None, categories=None, bounds=None, # the public domains, as for the tree estimators
                  classes=None, # the public class list
-                 refit_share:float=0.5, # share of epsilon for refitting the winner on all rows
+                 refit_share:float=0.7, # share of epsilon for refitting the winner on all rows
                  neighbours:str='add_remove', # 'add_remove' or 'substitution'
                  random_state=None, # public structure of the tree families
                  noise_seed:int|None=None, # None: secret noise; an int: reproducible, not private
@@ -289,7 +302,7 @@ class PrivateAutoClassifier(_SelectorPredict, OneFitAtATime, ClassifierMixin, Ba
         X = self._rows_in(X)
         space = resolve_feature_space(X, self.domains, self.categories, self.bounds, where=type(self).__name__)
         self.classes_, _ = resolve_labels(y, self.classes, X.shape[0], type(self).__name__)
-        cands = family_candidates(space, self.classes_, tuple(self.families), self.random_state)
+        cands = family_candidates(space, self.classes_, None if self.families is None else tuple(self.families), self.random_state)
         self.selector_ = PrivateModelSelector(cands, epsilon=self.epsilon, refit_share=self.refit_share, neighbours=self.neighbours,
                                               classes=list(self.classes_), noise_seed=self.noise_seed, budget=self.budget).fit(X, y)
         for a in ('best_estimator_', 'best_name_', 'best_index_', 'candidate_names_', 'score_', 'budget_', 'n_features_in_'):
