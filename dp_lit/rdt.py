@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import collections.abc
 import copy
+import hashlib
 import itertools
 import math
 import os
@@ -28,9 +29,9 @@ from .scale import Parts, is_parts
 
 # %% auto #0
 __all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS', 'auto_max_depth',
-           'check_height', 'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin',
-           'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd',
-           'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated', 'stored_leaves', 'stored_height',
+           'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier',
+           'NoisyCountsMixin', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work',
+           'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated', 'stored_leaves', 'stored_height',
            'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
@@ -77,6 +78,14 @@ PUBLIC_DOMAINS = {                      # checked against the data where the fea
     'bounds': 'no_validation', 'classes': 'no_validation'}
 
 
+# %% ../nbs/11_rdt.ipynb #034c797c
+def tie_keys(labels, # the class labels
+             totals, # the released totals the ranking is by
+            ) -> np.ndarray:
+    "One 64-bit key per label from a hash of (the released totals, the label's text): the order equal totals are ranked in."
+    base = hashlib.sha256(np.ascontiguousarray(totals, dtype=float).tobytes()).digest()
+    return np.array([int.from_bytes(hashlib.sha256(base + str(l).encode()).digest()[:8], 'little') for l in labels], dtype=np.uint64)
+
 # %% ../nbs/11_rdt.ipynb #484dacdb
 class RandomTreesMixin:
     "Input handling shared by the random-tree classifiers (Random, Private-RDT, RDT#): classes, feature space, encoding, height, `predict`."
@@ -112,10 +121,12 @@ class RandomTreesMixin:
         return encode_fitted(self, X, 'structure_', compact=True)
 
     def _class_rank(self) -> np.ndarray:
-        "Each class's rank by its released total over the stored leaves: the order ties are broken in (not the order of `classes`)."
+        "Each class's rank by its released total over the stored leaves: the order ties are broken in (never the order of `classes`)."
         v = getattr(getattr(self, 'leaves_', None), 'values', None)
         tot = np.zeros(len(self.classes_)) if v is None or len(v) == 0 else np.asarray(v, float).reshape(-1, len(self.classes_)).sum(axis=0)
-        return np.argsort(np.argsort(tot, kind='stable'), kind='stable')
+        order = np.lexsort((tie_keys(self.classes_, tot), tot))        # by total; equal totals by a key of (label, released totals)
+        rank = np.empty(len(tot), np.int64); rank[order] = np.arange(len(tot))
+        return rank
 
     def predict(self, X):
         "The most probable class of each row; a tie (an all-zero row included) to the class with the larger released total."
