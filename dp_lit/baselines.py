@@ -18,7 +18,7 @@ from sklearn.utils._param_validation import Interval
 from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
                                geometric_mechanism, hash_keys, keyed_uniform_integers, uniform_integers, uniform_noise)
 from .accounting import Budget
-from .trees import FeatureSpace, RandomStructure, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT
+from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 from .linear import DPLogisticRegression, ROW_BLOCK
@@ -169,14 +169,29 @@ TIE_NUDGE = 1e-9   # the share a tied row's coin moves to the class it picks, so
 
 class _VotePrediction:
     "Mixin: probabilities as the share of the trees voting for each class (`votes`), and the majority vote (fair coins on ties)."
+    def _vote_counts(self, X) -> tuple:
+        "Votes per class summed over the trees, (n, n_classes), and the number of trees: `votes` of a block of rows at a time, never all (trees x rows) at once."
+        n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]   # array-likes without len() too
+        if n <= ROW_BLOCK:
+            Vt = self.votes(X)                                             # NotFittedError / ValueError naming X first
+            return Vt.sum(axis=0), Vt.shape[0]
+        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
+        V = None
+        for s in range(0, n, ROW_BLOCK):
+            Vt = self.votes(rows(s, s + ROW_BLOCK)); Vb = Vt.sum(axis=0)
+            if V is None: V = np.empty((n, Vb.shape[1]), Vb.dtype)
+            V[s:s + len(Vb)] = Vb
+        return V, Vt.shape[0]
+
     def predict_proba(self, X) -> np.ndarray:
         "Share of the trees voting for each class; on a tie, the class the row's coin picks gets `TIE_NUDGE` more, taken from the other tied classes."
-        V = self.votes(X)                                                  # NotFittedError first
-        P, V = V.mean(axis=0), V.sum(axis=0)                               # shares, and integer counts to compare
+        V, T = self._vote_counts(X)                                        # integer counts to compare (NotFittedError first)
+        P = V / T                                                          # shares: each tree casts one vote
         top = V == V.max(axis=1, keepdims=True); k = top.sum(axis=1)
         tied = np.flatnonzero(k > 1)
         if tied.size:
-            w = vote_winner(V[tied], self.tie_key_, row_keys(X, self.space_.names)[tied])
+            Xt = X.iloc[tied] if hasattr(X, 'iloc') else np.asarray(X)[tied]   # only the tied rows are named (hashed)
+            w = vote_winner(V[tied], self.tie_key_, row_keys(Xt, self.space_.names))
             d = TIE_NUDGE / (k[tied] - 1)
             P[tied] -= top[tied] * d[:, None]; P[tied, w] += TIE_NUDGE + d
         return P
@@ -194,12 +209,13 @@ class _SRTCounts:
         "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
         part = self._parts(len(E), int(self.n_estimators))
         st = self.structure_
-        if st.leaf_index(E[:0]) is None:                                  # too many leaves to list: every row through every tree at once
+        if st.leaf_index(E[0:1]) is None:                                 # too many leaves to list: every row through every tree at once
+            if isinstance(E, RowBlocks): E = E[0:len(E)]
             ids, keys, _ = st.leaves(E)
             own = part >= 0
             leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
             return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
-        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks, counts over all leaves
+        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
         full, hit = np.zeros(len(every) * C, np.int64), np.zeros(len(every), bool)
         for i in range(0, len(E), ROW_BLOCK):
             idx, pb = st.leaf_index(E[i:i + ROW_BLOCK]), part[i:i + ROW_BLOCK]
@@ -282,7 +298,10 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
         self.space_ = resolve_feature_space(df, where=name, **kw)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        E = self.space_.encode(df, warn=name)
+        if len(df) > ROW_BLOCK:                                           # many rows: encoded a block at a time, each checked now (nothing spent yet)
+            E = RowBlocks(self.space_, df)
+            for _ in E.blocks(ROW_BLOCK): pass
+        else: E = self.space_.encode(df, warn=name)
         y_idx = np.searchsorted(self.classes_, y)
         T, C = int(self.n_estimators), len(self.classes_)
         n_cat = int(self.space_.is_cat.sum())
