@@ -99,7 +99,7 @@ class RandomTreesMixin:
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        if blocks and len(df) > _STORED_ROWS:
+        if blocks and len(df) > _STORED_ROWS and not self.space_.is_cat.all():   # float rows (codes stay small)
             rows = RowBlocks(self.space_, df, compact=True)
             for _ in rows.blocks(_ENCODE_ROWS): pass                      # every block encodes (or is refused) before anything is spent
             return rows, y_idx
@@ -411,7 +411,7 @@ class _NoisyLeaves:
     def predict_proba(self, X) -> np.ndarray:
         "Class probabilities from the noisy leaf vectors (post-processing; see `negative`): rows encoded and walked a block at a time."
         check_is_fitted(self, 'structure_')
-        if len(as_frame(X)) <= _STORED_ROWS: return normalise_counts(self._total(self._encode(X)))
+        if len(as_frame(X)) <= _STORED_ROWS or self.space_.is_cat.all(): return normalise_counts(self._total(self._encode(X)))
         encode_fitted(self, as_frame(X).iloc[:1], 'structure_')            # the checks of the rows (columns, names) before any work
         total, rows = self._summer(), RowBlocks(self.space_, as_frame(X, self.space_.names), compact=True)
         out = np.empty((len(rows), len(self.classes_)))
@@ -425,7 +425,7 @@ PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove
 _PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
 _PROGRESS_STORED = 1e9  # stored fits above this (compiled walks over node tables: about 10 ns per unit)
 _STORED_ROWS = 1 << 16  # rows per block of a stored fit that shows its progress
-_ENCODE_ROWS = 1 << 14  # rows per block when many rows are encoded a block at a time (`RowBlocks`)
+_ENCODE_ROWS = 1 << 16  # rows per block when many rows are encoded a block at a time (`RowBlocks`): 4 MiB of 8 numbers a row
 _WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
 
 class WorkPlanError(ValueError):
