@@ -27,12 +27,19 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink',
-           'tree_depths', 'FewRowsPerTreeWarning', 'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier',
-           'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['kernel_rows', 'MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows',
+           'mean_log_shrink', 'tree_depths', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
+           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
+
+def kernel_rows(E:np.ndarray, # encoded rows (n x d)
+                codes:bool=True, # integer codes may stay integers
+               ) -> np.ndarray:
+    "E as the compiled passes take it -- float64 (or integer codes), in any memory layout (a view of a frame's block) -- copied only when it is neither."
+    if E.ndim == 2 and (E.dtype == np.float64 or (codes and E.dtype.kind in 'iu')): return E
+    return np.ascontiguousarray(E, dtype=E.dtype if codes and E.dtype.kind in 'iu' else np.float64)
 
 @dataclass
 class MedianTrees:
@@ -62,7 +69,7 @@ class MedianTrees:
     def _compiled(self, E):
         "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
         if not _kernels.compiled_walks() or not len(E): return None
-        E = np.ascontiguousarray(E, dtype=np.float64)
+        E = kernel_rows(E, codes=False)
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
 
@@ -340,7 +347,8 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
     if len(priv):
         P = len(priv)
-        fs, k, r, lengths = np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P, np.int64)
+        G = P + int(np.count_nonzero(hist_num[:, 1:m]))              # groups: one opens each node, and each candidate with rows just below it
+        fs, k, r, lengths = np.empty(G, np.int64), np.empty(G, np.int64), np.empty(G, np.int64), np.empty(P, np.int64)
         t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
         p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
@@ -362,7 +370,7 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
     if return_leaves:
         stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
     a_all, r_all = loc[m_node[keep]], m_row[keep]
-    x_all = E[r_all, j[a_all]]
+    x_all = E[r_all, j[a_all]].astype(np.float64, copy=False)
     p = np.empty(len(j))
     for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
         if not len(group): continue
@@ -437,7 +445,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     M0 = len(m_node)
     m_idx = np.arange(M0) if return_leaves else np.zeros(0, np.int64)   # membership of each entry, and the node each one stops at
     stop = np.full(M0, -1) if return_leaves else np.zeros(0, np.int64)
-    if compiled: E = np.ascontiguousarray(E, dtype=np.float64)
+    if compiled: E = kernel_rows(E)                                 # no copy of codes or of floats in either memory order
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
         A = len(n_tree)
@@ -743,12 +751,28 @@ def _cut(assignment:np.ndarray, sizes) -> list:
     return np.split(a, np.cumsum(sizes)[:-1])
 
 
+# %% ../nbs/13_median_forests.ipynb #e4b9b385
+def encode_rows(space:FeatureSpace, # public domains of the attributes
+                df:pd.DataFrame, # rows (as `as_frame` gives them)
+                compact:bool=False, # every attribute categorical: small integer codes (see `FeatureSpace.encode`)
+               ) -> np.ndarray:
+    "`space.encode(df)`, without a copy when the frame's own float block already is that matrix: numeric attributes only, float64, inside the public bounds."
+    if not space.is_cat.any() and list(df.columns) == list(space.names) and all(t == np.float64 for t in df.dtypes):
+        a = df.to_numpy()                                         # a view of the frame's block when it holds every column
+        if (len(a) and a.dtype == np.float64 and a.ndim == 2
+                and (a.min(axis=0) >= space.lower).all() and (a.max(axis=0) <= space.upper).all()):   # NaN fails both
+            return a                                              # read, never written: the trees only index it
+    return space.encode(df, compact=compact)
+
 # %% ../nbs/13_median_forests.ipynb #bf99d6ea
 class _MedianForestPrediction:
     "Prediction from released trees and noisy leaf counts: the public half of a median forest, reading no training row."
 
     def _encode(self, X):
-        return encode_fitted(self, X, 'trees_')
+        check_is_fitted(self, 'trees_')
+        df = as_frame(X, self.space_.names)
+        if df.shape[1] != self.n_features_in_: return encode_fitted(self, X, 'trees_')     # its message
+        return encode_rows(self.space_, df)
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."
@@ -808,7 +832,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         if self.budget is None: return Budget(eps, name=type(self).__name__)
         return self.budget.reserve(eps, what)
 
-    def _setup(self, X, y, public_features=False):
+    def _setup(self, X, y, public_features=False, compact=False):
         df = as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
         y = check_y(y, df.shape[0])
@@ -827,7 +851,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         self._set_depth_rule(df.shape[1])
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = lab_idx
-        return self.space_.encode(df), y_idx, lab   # numbers clipped silently to the public bounds
+        return encode_rows(self.space_, df, compact), y_idx, lab   # numbers clipped silently to the public bounds
 
     def _set_depth_rule(self, d:int):
         "The public cap k on the depth, the candidates and the attribute draw, from the number of attributes `d`."
@@ -979,7 +1003,7 @@ class MedianForestClassifier(_MedianForestBase):
         parts = is_parts(X, y)
         if parts: P, sizes = self._parts_setup(X, y); n = int(sizes[:, 0].sum())     # a pass: each part's size
         else:
-            E, y_idx, _ = self._setup(X, y); n = len(E)
+            E, y_idx, _ = self._setup(X, y, compact=True); n = len(E)     # categories only: small integer codes
             if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = p['n_estimators'], self.max_depth_
         if self.stopping == 'depth':                                          # public: refused before anything is charged
