@@ -335,8 +335,8 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
             else np.zeros((0, m)))                                  # never looks at the data
     K = int(n_values[cat].max()) if len(cat) else 1
     M = len(m_node)
-    a_all, r_all, x_all = np.empty(M, np.int64), np.empty(M, np.int64), np.empty(M)
-    hist_num, hist_cat = np.zeros((len(priv), m + 1), np.int64), np.zeros((len(cat), K), np.int64)
+    a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
+    hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
     n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
                                        m_idx, stop, offset)
     a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
@@ -440,11 +440,12 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     # state of the current level's nodes
     n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
-    m_node, m_row = np.asarray(member_tree, np.int64).copy(), member_row.copy()
     compiled = _kernels.compiled_walks() and bool(_MF_KERNELS)
-    M0 = len(m_node)
-    m_idx = np.arange(M0) if return_leaves else np.zeros(0, np.int64)   # membership of each entry, and the node each one stops at
-    stop = np.full(M0, -1) if return_leaves else np.zeros(0, np.int64)
+    M0 = len(member_tree)
+    it = np.int32 if compiled and M0 < 2**30 else np.int64          # memberships, rows, node ids: 4 bytes each in the compiled passes
+    m_node, m_row = np.asarray(member_tree, it), np.asarray(member_row, it)   # read, never written in place: no copy needed
+    m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
+    stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
     if compiled: E = kernel_rows(E)                                 # no copy of codes or of floats in either memory order
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
@@ -481,10 +482,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
             if compiled:
-                m_node = np.empty(len(a_all), np.int64); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
+                m_node = np.empty(len(a_all), a_all.dtype); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
+            got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
             c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
             c_tree = np.repeat(n_tree[S], 2)
         else:
@@ -1012,6 +1014,7 @@ class MedianForestClassifier(_MedianForestBase):
         src = noise_source(self.noise_seed)
         eps_s = eps * self.structure_share; eps_l = eps - eps_s
         m_row, m_tree = self._memberships(n, T, src)
+        if n < 2**30: m_row, m_tree = m_row.astype(np.int32), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)
