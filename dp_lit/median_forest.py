@@ -69,7 +69,7 @@ class MedianTrees:
     def _compiled(self, E):
         "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
         if not _kernels.compiled_walks() or not len(E): return None
-        E = kernel_rows(E, codes=False)
+        E = kernel_rows(E)
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
 
@@ -214,8 +214,8 @@ def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node
 def _em_segments(u, L, sens, eps, src, log_base=None):
     """`exponential_mechanism_segments` for the forest's own, already valid arguments (finite utilities, positive finite
     epsilons, lengths >= 1, finite base measure): the same draw, without re-checking them at every level."""
-    z = u * np.repeat(eps / (2 * sens), L)
-    if log_base is not None: z = z + log_base
+    z = np.repeat(eps / (2 * sens), L); z *= u                    # in place: the same doubles as u * eps / (2 sens) per segment
+    if log_base is not None: z += log_base
     return gumbel_max_segments(z, L, src)
 
 def _draw_groups(fs, # flat position (in cand) of the first candidate of every group, nodes in order
@@ -223,8 +223,9 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
-    node = np.repeat(np.arange(len(lengths)), lengths)
-    g = _em_segments(-np.abs(r - cnt[node] / 2), lengths, sens, eps_node, src, log_base=np.log(k))
+    u = cnt[np.repeat(np.arange(len(lengths)), lengths)] / 2       # -|r - n/2| of every group, computed in place
+    np.subtract(r, u, out=u); np.abs(u, out=u); np.negative(u, out=u)
+    g = _em_segments(u, lengths, sens, eps_node, src, log_base=np.log(k))
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
@@ -331,8 +332,8 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
     gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
     nb, cb = blo[priv], bhi[priv]
-    cand = (np.sort(nb[:, None] + (cb - nb)[:, None] * uniform_noise((len(priv), m), src), axis=1) if len(priv)
-            else np.zeros((0, m)))                                  # never looks at the data
+    cand = uniform_noise((len(priv), m), src) if len(priv) else np.zeros((0, m))   # never looks at the data
+    cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     K = int(n_values[cat].max()) if len(cat) else 1
     M = len(m_node)
     a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
@@ -348,7 +349,7 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     if len(priv):
         P = len(priv)
         G = P + int(np.count_nonzero(hist_num[:, 1:m]))              # groups: one opens each node, and each candidate with rows just below it
-        fs, k, r, lengths = np.empty(G, np.int64), np.empty(G, np.int64), np.empty(G, np.int64), np.empty(P, np.int64)
+        fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, np.int64), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions and ranks fit the memberships' type
         t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
         p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
@@ -428,7 +429,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     sens = _RELATIONS[relation]
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
-    member_row = np.arange(len(member_tree)) if member_row is None else np.asarray(member_row, np.int64)
+    member_row = None if member_row is None else np.asarray(member_row)
     try: check_codes(E, space)                                    # category codes index the counts: refuse any outside them
     except ValueError: bad = True
     else: bad = False
@@ -443,7 +444,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     compiled = _kernels.compiled_walks() and bool(_MF_KERNELS)
     M0 = len(member_tree)
     it = np.int32 if compiled and M0 < 2**30 else np.int64          # memberships, rows, node ids: 4 bytes each in the compiled passes
-    m_node, m_row = np.asarray(member_tree, it), np.asarray(member_row, it)   # read, never written in place: no copy needed
+    m_node = np.asarray(member_tree, it)                           # read, never written in place: no copy needed
+    m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)
     m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
     stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
     if compiled: E = kernel_rows(E)                                 # no copy of codes or of floats in either memory order
@@ -774,7 +776,7 @@ class _MedianForestPrediction:
         check_is_fitted(self, 'trees_')
         df = as_frame(X, self.space_.names)
         if df.shape[1] != self.n_features_in_: return encode_fitted(self, X, 'trees_')     # its message
-        return encode_rows(self.space_, df)
+        return encode_rows(self.space_, df, compact=True)              # categories only: small integer codes
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."
@@ -805,9 +807,11 @@ class _MedianForestPrediction:
 
     def predict_proba(self, X) -> np.ndarray:
         "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."
-        tot = np.clip(self.votes(X), 0, None)
+        tot = self.votes(X); np.clip(tot, 0, None, out=tot)          # in place: one (n, C) array
         s = tot.sum(axis=1, keepdims=True)
-        return np.where(s > 0, tot / np.where(s > 0, s, 1), 1.0 / tot.shape[1])
+        np.divide(tot, np.where(s > 0, s, 1), out=tot)
+        tot[s[:, 0] <= 0] = 1.0 / tot.shape[1]                          # nothing left: uniform
+        return tot
 
     def predict(self, X):
         "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5); ties to the class with the larger released total."
