@@ -470,16 +470,16 @@ def encode_public_rows(space, df:pd.DataFrame, unl:np.ndarray, step:int) -> np.n
     if unl.all(): return space.encode(df, compact=True)
     return np.concatenate([space.encode(df.iloc[s:s + step], compact=True)[unl[s:s + step]] for s in range(0, len(df), step)])
 
-def labelled_center_counts(forest, space, df:pd.DataFrame, # the center forest, the public domains, the rows
+def labelled_center_counts(forest, space, df, # the center forest, the public domains, the rows: a frame, or its encoded matrix
                            lab:np.ndarray, # True at a labelled row
                            y_idx:np.ndarray, # class index of each labelled row, in row order
                            n_classes:int, step:int) -> tuple:
-    "`center_counts` of the labelled rows, encoded and walked `step` rows at a time and merged by key: the same sorted keys, the same exact counts."
+    "`center_counts` of the labelled rows, encoded (unless `df` is encoded already) and walked `step` rows at a time and merged by key: the same sorted keys, the same exact counts."
     res, o = [], 0
     for s in range(0, len(df), step):
         lb = lab[s:s + step]; k = int(lb.sum())
         if not k: continue
-        E = space.encode(df.iloc[s:s + step], compact=True)
+        E = df[s:s + step] if isinstance(df, np.ndarray) else space.encode(df.iloc[s:s + step], compact=True)
         res.append(center_counts(forest.center_keys(E if k == len(lb) else E[lb]), y_idx[o:o + k], n_classes)); o += k
     if not res: return np.zeros(0, np.uint64), np.zeros((0, n_classes), np.int64)
     return res[0] if len(res) == 1 else merge_center_counts(res, n_classes)
@@ -622,10 +622,13 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        step = fit_row_step(self.n_primary)                # the labelled rows are never encoded all at once
-        E_u = encode_public_rows(self.space_, df, unl, step)   # every row checked; numbers outside public bounds clipped silently
+        step = fit_row_step(self.n_primary)                # the labelled rows are walked a step at a time
+        rows = self.space_.encode(df, compact=True) if self.space_.is_cat.all() else None   # categories: small codes, encoded once
+        if rows is None or rows.dtype.itemsize > 2:        # numbers (or wide codes): never encoded all at once
+            rows, E_u = df, encode_public_rows(self.space_, df, unl, step)   # every row checked; numbers clipped silently to the bounds
+        else: E_u = rows[unl]
         lab = ~unl
         y_idx, C = self._class_index(y if unl.size and not unl.any() else y[lab]), len(self.classes_)
-        count = lambda forest: labelled_center_counts(forest, self.space_, df, lab, y_idx, C, step)
+        count = lambda forest: labelled_center_counts(forest, self.space_, rows, lab, y_idx, C, step)
         return self._fit_from(p, E_u, int(lab.sum()), count)
 
