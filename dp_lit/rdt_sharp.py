@@ -294,12 +294,11 @@ def center_counts(keys:np.ndarray, # (n_trees, n) each labelled row's center key
                  ) -> tuple:
     "Exact class counts at the centers the rows reach: (sorted distinct keys, (keys, n_classes) int64 counts)."
     keys = np.asarray(keys)
-    uk = np.unique(keys)                                      # sorted, distinct
-    counts = np.zeros(len(uk) * n_classes, np.int64)
-    y_idx = np.asarray(y_idx, np.int64)
-    for row in keys.reshape(-1, keys.shape[-1]):              # a tree at a time: temporaries of one row of keys
-        counts += np.bincount(np.searchsorted(uk, row) * n_classes + y_idx, minlength=len(uk) * n_classes)
-    return uk, counts.reshape(len(uk), n_classes)
+    codes, uq = pd.factorize(keys.ravel())                    # hashing: the distinct keys, then only they are sorted
+    order = np.argsort(uq); uk = np.asarray(uq)[order]
+    rank = np.empty(len(uk), np.int64); rank[order] = np.arange(len(uk))
+    idx = rank[codes].reshape(keys.shape); idx *= n_classes; idx += np.asarray(y_idx, np.int64)   # (key, class) of every pair, in place
+    return uk, np.bincount(idx.ravel(), minlength=len(uk) * n_classes).reshape(len(uk), n_classes)
 
 def _primary_counters(est, cells, uk, counts) -> LeafTable:
     "The primary ensemble's noisy counters from the exact `counts` at keys `uk`: every cell drawn and stored (`cells` given), or only the reached ones, keyed."
