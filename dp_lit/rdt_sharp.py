@@ -293,12 +293,16 @@ def center_counts(keys:np.ndarray, # (n_trees, n) each labelled row's center key
                   n_classes:int,
                  ) -> tuple:
     "Exact class counts at the centers the rows reach: (sorted distinct keys, (keys, n_classes) int64 counts)."
-    keys = np.asarray(keys)
-    codes, uq = pd.factorize(keys.ravel())                    # hashing: the distinct keys, then only they are sorted
-    order = np.argsort(uq); uk = np.asarray(uq)[order]
-    rank = np.empty(len(uk), np.int64); rank[order] = np.arange(len(uk))
-    idx = rank[codes].reshape(keys.shape); idx *= n_classes; idx += np.asarray(y_idx, np.int64)   # (key, class) of every pair, in place
-    return uk, np.bincount(idx.ravel(), minlength=len(uk) * n_classes).reshape(len(uk), n_classes)
+    keys, y_idx = np.asarray(keys), np.asarray(y_idx, np.int64)
+    if keys.size == 0: return keys.ravel()[:0], np.zeros((0, n_classes), np.int64)
+    per_tree = [pd.factorize(row) for row in keys.reshape(-1, keys.shape[-1])]   # hashing a tree's keys at a time: small tables
+    uk, inv = np.unique(np.concatenate([np.asarray(u) for _, u in per_tree]), return_inverse=True)   # only the distinct keys sorted
+    counts, o = np.zeros(len(uk) * n_classes, np.int64), 0
+    for codes, u in per_tree:
+        idx = inv.ravel()[o:o + len(u)][codes]; o += len(u)
+        idx *= n_classes; idx += y_idx                                # (key, class) of every row, in place
+        counts += np.bincount(idx, minlength=len(uk) * n_classes)
+    return uk, counts.reshape(len(uk), n_classes)
 
 def _primary_counters(est, cells, uk, counts) -> LeafTable:
     "The primary ensemble's noisy counters from the exact `counts` at keys `uk`: every cell drawn and stored (`cells` given), or only the reached ones, keyed."
