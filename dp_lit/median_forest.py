@@ -27,12 +27,19 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink',
-           'tree_depths', 'FewRowsPerTreeWarning', 'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier',
-           'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['kernel_rows', 'MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows',
+           'mean_log_shrink', 'tree_depths', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
+           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
+
+def kernel_rows(E:np.ndarray, # encoded rows (n x d)
+                codes:bool=True, # integer codes may stay integers
+               ) -> np.ndarray:
+    "E as the compiled passes take it -- float64 (or integer codes), in any memory layout (a view of a frame's block) -- copied only when it is neither."
+    if E.ndim == 2 and (E.dtype == np.float64 or (codes and E.dtype.kind in 'iu')): return E
+    return np.ascontiguousarray(E, dtype=E.dtype if codes and E.dtype.kind in 'iu' else np.float64)
 
 @dataclass
 class MedianTrees:
@@ -62,7 +69,7 @@ class MedianTrees:
     def _compiled(self, E):
         "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
         if not _kernels.compiled_walks() or not len(E): return None
-        E = np.ascontiguousarray(E, dtype=np.float64)
+        E = kernel_rows(E)
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
 
@@ -207,8 +214,8 @@ def _numeric_choice(ranks, # (P, m) rank of each sorted candidate among its node
 def _em_segments(u, L, sens, eps, src, log_base=None):
     """`exponential_mechanism_segments` for the forest's own, already valid arguments (finite utilities, positive finite
     epsilons, lengths >= 1, finite base measure): the same draw, without re-checking them at every level."""
-    z = u * np.repeat(eps / (2 * sens), L)
-    if log_base is not None: z = z + log_base
+    z = np.repeat(eps / (2 * sens), L); z *= u                    # in place: the same doubles as u * eps / (2 sens) per segment
+    if log_base is not None: z += log_base
     return gumbel_max_segments(z, L, src)
 
 def _draw_groups(fs, # flat position (in cand) of the first candidate of every group, nodes in order
@@ -216,8 +223,9 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
-    node = np.repeat(np.arange(len(lengths)), lengths)
-    g = _em_segments(-np.abs(r - cnt[node] / 2), lengths, sens, eps_node, src, log_base=np.log(k))
+    u = cnt[np.repeat(np.arange(len(lengths)), lengths)] / 2       # -|r - n/2| of every group, computed in place
+    np.subtract(r, u, out=u); np.abs(u, out=u); np.negative(u, out=u)
+    g = _em_segments(u, lengths, sens, eps_node, src, log_base=np.log(k))
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
@@ -324,12 +332,12 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
     gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
     nb, cb = blo[priv], bhi[priv]
-    cand = (np.sort(nb[:, None] + (cb - nb)[:, None] * uniform_noise((len(priv), m), src), axis=1) if len(priv)
-            else np.zeros((0, m)))                                  # never looks at the data
+    cand = uniform_noise((len(priv), m), src) if len(priv) else np.zeros((0, m))   # never looks at the data
+    cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     K = int(n_values[cat].max()) if len(cat) else 1
     M = len(m_node)
-    a_all, r_all, x_all = np.empty(M, np.int64), np.empty(M, np.int64), np.empty(M)
-    hist_num, hist_cat = np.zeros((len(priv), m + 1), np.int64), np.zeros((len(cat), K), np.int64)
+    a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
+    hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
     n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
                                        m_idx, stop, offset)
     a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
@@ -340,7 +348,8 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
     if len(priv):
         P = len(priv)
-        fs, k, r, lengths = np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P * m, np.int64), np.empty(P, np.int64)
+        G = P + int(np.count_nonzero(hist_num[:, 1:m]))              # groups: one opens each node, and each candidate with rows just below it
+        fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, np.int64), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions and ranks fit the memberships' type
         t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
         p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
@@ -362,7 +371,7 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
     if return_leaves:
         stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
     a_all, r_all = loc[m_node[keep]], m_row[keep]
-    x_all = E[r_all, j[a_all]]
+    x_all = E[r_all, j[a_all]].astype(np.float64, copy=False)
     p = np.empty(len(j))
     for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
         if not len(group): continue
@@ -420,7 +429,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     sens = _RELATIONS[relation]
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
-    member_row = np.arange(len(member_tree)) if member_row is None else np.asarray(member_row, np.int64)
+    member_row = None if member_row is None else np.asarray(member_row)
     try: check_codes(E, space)                                    # category codes index the counts: refuse any outside them
     except ValueError: bad = True
     else: bad = False
@@ -432,12 +441,14 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     # state of the current level's nodes
     n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
-    m_node, m_row = np.asarray(member_tree, np.int64).copy(), member_row.copy()
     compiled = _kernels.compiled_walks() and bool(_MF_KERNELS)
-    M0 = len(m_node)
-    m_idx = np.arange(M0) if return_leaves else np.zeros(0, np.int64)   # membership of each entry, and the node each one stops at
-    stop = np.full(M0, -1) if return_leaves else np.zeros(0, np.int64)
-    if compiled: E = np.ascontiguousarray(E, dtype=np.float64)
+    M0 = len(member_tree)
+    it = np.int32 if compiled and M0 < 2**30 else np.int64          # memberships, rows, node ids: 4 bytes each in the compiled passes
+    m_node = np.asarray(member_tree, it)                           # read, never written in place: no copy needed
+    m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)
+    m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
+    stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
+    if compiled: E = kernel_rows(E)                                 # no copy of codes or of floats in either memory order
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
         A = len(n_tree)
@@ -473,10 +484,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
             if compiled:
-                m_node = np.empty(len(a_all), np.int64); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
+                m_node = np.empty(len(a_all), a_all.dtype); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
+            got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
             c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
             c_tree = np.repeat(n_tree[S], 2)
         else:
@@ -743,12 +755,28 @@ def _cut(assignment:np.ndarray, sizes) -> list:
     return np.split(a, np.cumsum(sizes)[:-1])
 
 
+# %% ../nbs/13_median_forests.ipynb #e4b9b385
+def encode_rows(space:FeatureSpace, # public domains of the attributes
+                df:pd.DataFrame, # rows (as `as_frame` gives them)
+                compact:bool=False, # every attribute categorical: small integer codes (see `FeatureSpace.encode`)
+               ) -> np.ndarray:
+    "`space.encode(df)`, without a copy when the frame's own float block already is that matrix: numeric attributes only, float64, inside the public bounds."
+    if not space.is_cat.any() and list(df.columns) == list(space.names) and all(t == np.float64 for t in df.dtypes):
+        a = df.to_numpy()                                         # a view of the frame's block when it holds every column
+        if (len(a) and a.dtype == np.float64 and a.ndim == 2
+                and (a.min(axis=0) >= space.lower).all() and (a.max(axis=0) <= space.upper).all()):   # NaN fails both
+            return a                                              # read, never written: the trees only index it
+    return space.encode(df, compact=compact)
+
 # %% ../nbs/13_median_forests.ipynb #bf99d6ea
 class _MedianForestPrediction:
     "Prediction from released trees and noisy leaf counts: the public half of a median forest, reading no training row."
 
     def _encode(self, X):
-        return encode_fitted(self, X, 'trees_')
+        check_is_fitted(self, 'trees_')
+        df = as_frame(X, self.space_.names)
+        if df.shape[1] != self.n_features_in_: return encode_fitted(self, X, 'trees_')     # its message
+        return encode_rows(self.space_, df, compact=True)              # categories only: small integer codes
 
     def leaf_values(self, X) -> np.ndarray:
         "The released noisy class counts at each row's leaf, per tree: (n_trees, n, n_classes)."
@@ -779,9 +807,11 @@ class _MedianForestPrediction:
 
     def predict_proba(self, X) -> np.ndarray:
         "Summed noisy counts, negatives clipped to 0, normalised (uniform where nothing is left)."
-        tot = np.clip(self.votes(X), 0, None)
+        tot = self.votes(X); np.clip(tot, 0, None, out=tot)          # in place: one (n, C) array
         s = tot.sum(axis=1, keepdims=True)
-        return np.where(s > 0, tot / np.where(s > 0, s, 1), 1.0 / tot.shape[1])
+        np.divide(tot, np.where(s > 0, s, 1), out=tot)
+        tot[s[:, 0] <= 0] = 1.0 / tot.shape[1]                          # nothing left: uniform
+        return tot
 
     def predict(self, X):
         "The class with the largest summed noisy count (Huang et al., Sec. 4 step 5); ties to the class with the larger released total."
@@ -808,7 +838,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         if self.budget is None: return Budget(eps, name=type(self).__name__)
         return self.budget.reserve(eps, what)
 
-    def _setup(self, X, y, public_features=False):
+    def _setup(self, X, y, public_features=False, compact=False):
         df = as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
         y = check_y(y, df.shape[0])
@@ -827,7 +857,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         self._set_depth_rule(df.shape[1])
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = lab_idx
-        return self.space_.encode(df), y_idx, lab   # numbers clipped silently to the public bounds
+        return encode_rows(self.space_, df, compact), y_idx, lab   # numbers clipped silently to the public bounds
 
     def _set_depth_rule(self, d:int):
         "The public cap k on the depth, the candidates and the attribute draw, from the number of attributes `d`."
@@ -979,7 +1009,7 @@ class MedianForestClassifier(_MedianForestBase):
         parts = is_parts(X, y)
         if parts: P, sizes = self._parts_setup(X, y); n = int(sizes[:, 0].sum())     # a pass: each part's size
         else:
-            E, y_idx, _ = self._setup(X, y); n = len(E)
+            E, y_idx, _ = self._setup(X, y, compact=True); n = len(E)     # categories only: small integer codes
             if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = p['n_estimators'], self.max_depth_
         if self.stopping == 'depth':                                          # public: refused before anything is charged
@@ -988,6 +1018,7 @@ class MedianForestClassifier(_MedianForestBase):
         src = noise_source(self.noise_seed)
         eps_s = eps * self.structure_share; eps_l = eps - eps_s
         m_row, m_tree = self._memberships(n, T, src)
+        if n < 2**30: m_row, m_tree = m_row.astype(np.int32), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)

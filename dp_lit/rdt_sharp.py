@@ -17,7 +17,8 @@ from sklearn.utils.validation import check_is_fitted
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
-from .trees import RandomStructure, LeafTable, resolve_feature_space, public_feature_space, public_classes, resolve_classes, as_frame, distinct_rows
+from .trees import (RandomStructure, LeafTable, resolve_feature_space, public_feature_space, public_classes, resolve_classes, as_frame,
+                    distinct_rows, encode_fitted)
 from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
@@ -25,8 +26,8 @@ from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, norm
 
 # %% auto #0
 __all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
-           'rdt_sharp_height', 'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts',
-           'merge_center_counts', 'RDTSharpClassifier']
+           'rdt_sharp_height', 'fit_row_step', 'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts',
+           'merge_center_counts', 'encode_public_rows', 'labelled_center_counts', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -221,6 +222,9 @@ class CenterForest(CenterQueries):
 def unlabelled_mask(y, # labels, -1 marking an unlabelled row
                    ) -> np.ndarray:
     "True where `y` marks an unlabelled row: -1, scikit-learn's semi-supervised convention (any dtype; strings never match)."
+    a = np.asarray(y)
+    if a.dtype.kind in 'if': return (a == -1).ravel()                  # numbers: compared in place, no boxed copy of the labels
+    if a.dtype.kind in 'ub': return np.zeros(a.size, bool)             # unsigned or boolean labels never hold -1
     return pd.Series(np.asarray(y, dtype=object).ravel()).isin([-1]).to_numpy()
 
 # %% ../nbs/12_rdt_sharp.ipynb #3e1ff12e
@@ -253,6 +257,10 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     return max(1, min(k // 2, lb))
 
 # %% ../nbs/12_rdt_sharp.ipynb #29121527
+def fit_row_step(n_trees:int) -> int:
+    "Rows of a fit encoded and walked at a time: about 2^16 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
+    return max(1024, (1 << 16) // max(int(n_trees), 1))
+
 def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                           n_labeled:int, # labelled rows planned with (public: `n_labeled`, or PLAN_ROWS under add/remove)
                           n_features:int, n_classes:int, n_primary:int, n_secondary:int, max_depth:int, n_cells:float,
@@ -261,8 +269,9 @@ def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                          ) -> float:
     "Planned peak bytes of an RDT# fit, from public quantities only (see the prose above)."
     t2 = n_secondary if n_public else 0
-    per_tree_rows = 8.0 * (5 * (n_primary + t2) * n_public + 12 * n_primary * n_labeled)   # leaves, centers, votes: int64 each
-    encoded = 8.0 * 2 * (n_public + n_labeled) * n_features
+    n_step = min(n_labeled, fit_row_step(n_primary))                                  # labelled rows are encoded and walked a step at a time
+    per_tree_rows = 8.0 * (5 * (n_primary + t2) * n_public + 12 * n_primary * n_step)  # leaves, centers, votes: int64 each
+    encoded = 8.0 * 2 * (n_public + n_step) * n_features
     leaves = min(float(max(2, max_values)) ** max_depth, max(n_public, 1))            # reached leaves of one tree, at most
     centers = 8.0 * (t2 + n_primary) * (n_cells + leaves) * (2 * n_classes + 2 + n_features)
     cells = 8.0 * 2 * min(max_stored_leaves, n_primary * (n_cells + float(max(2, max_values)) ** max_depth)) * (n_classes + 1)
@@ -284,10 +293,16 @@ def center_counts(keys:np.ndarray, # (n_trees, n) each labelled row's center key
                   n_classes:int,
                  ) -> tuple:
     "Exact class counts at the centers the rows reach: (sorted distinct keys, (keys, n_classes) int64 counts)."
-    uk, inv = np.unique(keys.ravel(), return_inverse=True)
-    counts = np.bincount(inv.ravel() * n_classes + np.broadcast_to(y_idx, keys.shape).ravel(),
-                         minlength=len(uk) * n_classes).reshape(len(uk), n_classes)
-    return uk, counts
+    keys, y_idx = np.asarray(keys), np.asarray(y_idx, np.int64)
+    if keys.size == 0: return keys.ravel()[:0], np.zeros((0, n_classes), np.int64)
+    per_tree = [pd.factorize(row) for row in keys.reshape(-1, keys.shape[-1])]   # hashing a tree's keys at a time: small tables
+    uk, inv = np.unique(np.concatenate([np.asarray(u) for _, u in per_tree]), return_inverse=True)   # only the distinct keys sorted
+    counts, o = np.zeros(len(uk) * n_classes, np.int64), 0
+    for codes, u in per_tree:
+        idx = inv.ravel()[o:o + len(u)][codes]; o += len(u)
+        idx *= n_classes; idx += y_idx                                # (key, class) of every row, in place
+        counts += np.bincount(idx, minlength=len(uk) * n_classes)
+    return uk, counts.reshape(len(uk), n_classes)
 
 def _primary_counters(est, cells, uk, counts) -> LeafTable:
     "The primary ensemble's noisy counters from the exact `counts` at keys `uk`: every cell drawn and stored (`cells` given), or only the reached ones, keyed."
@@ -367,7 +382,7 @@ class _SharpEnsembles:
 
     def _steps(self, n):
         "Row ranges of one step of prediction: memory bounded whatever rows x trees."
-        R = max(4096, (1 << 21) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
+        R = max(4096, min(1 << 14, (1 << 21) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0))))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
 
     def _primary_total(self, E, distinct:bool=True):
@@ -399,17 +414,28 @@ class _SharpEnsembles:
         check_is_fitted(self, 'leaves_')
         return self.classes_[argmax_ranked(self.predict_proba(X), self.class_rank_)]
 
-    def predict_proba(self, X) -> np.ndarray:
-        "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."
-        E = self._encode(X)
-        d = distinct_rows(E)                              # identical rows get identical answers: each computed once
-        if d is not None and len(d[0]) < len(E): E, inv = d
-        else: inv = None
+    def _proba_rows(self, E) -> np.ndarray:
+        "Probabilities of the encoded rows E: E1's and E2's counts summed over all p + t trees, normalised."
         total = self._primary_total(E, distinct=False)
         if self.secondary_ is not None:
             for s, e in self._steps(len(E)):
                 total[s:e] += self.secondary_table_.lookup(self.secondary_.center_keys(E[s:e])).sum(axis=0)
-        p = normalise_counts(total)
+        return normalise_counts(total)
+
+    def predict_proba(self, X) -> np.ndarray:
+        "Probabilities from E1 and E2 together: their counts summed over all p + t trees (Fig. 4)."
+        check_is_fitted(self, 'structure_')
+        if not self.space_.is_cat.all():                  # numbers: a step of rows encoded at a time, never the whole float matrix
+            df = as_frame(X, self.space_.names)
+            out = np.empty((len(df), len(self.classes_)))
+            for s, e in self._steps(len(df)):
+                out[s:e] = self._proba_rows(encode_fitted(self, df.iloc[s:e], 'structure_', compact=True))
+            return out
+        E = self._encode(X)                               # categories: small integer codes, all at once
+        d = distinct_rows(E)                              # identical rows get identical answers: each computed once
+        if d is not None and len(d[0]) < len(E): E, inv = d
+        else: inv = None
+        p = self._proba_rows(E)
         return p if inv is None else p[inv]
 
 # %% ../nbs/12_rdt_sharp.ipynb #95aac581
@@ -425,11 +451,11 @@ def _sharp_part_public(space, classes, X, y):
 
 def _sharp_part_counts(forest, space, classes, X, y):
     "One part's exact class counts at the primary centers its labelled rows reach: (sorted keys, counts) (runs where the part lives)."
-    E = space.encode(as_frame(X, space.names), compact=True)
-    y = _check_semi_y(y, len(E))
+    df = as_frame(X, space.names)
+    y = _check_semi_y(y, len(df))
     lab = ~unlabelled_mask(y)
-    if not lab.any(): return np.zeros(0, np.uint64), np.zeros((0, len(classes)), np.int64)
-    return center_counts(forest.center_keys(E[lab]), pd.Index(classes).get_indexer(y[lab]).astype(np.int64), len(classes))
+    return labelled_center_counts(forest, space, df, lab, pd.Index(classes).get_indexer(y[lab]).astype(np.int64), len(classes),
+                                  fit_row_step(forest.structure.n_trees))
 
 def merge_center_counts(results:list, # (keys, counts) of every part
                         n_classes:int) -> tuple:
@@ -440,6 +466,26 @@ def merge_center_counts(results:list, # (keys, counts) of every part
     np.add.at(counts, inv.ravel(), np.concatenate([np.asarray(c, np.int64).reshape(-1, n_classes) for _, c in results]))
     return uk, counts
 
+
+# %% ../nbs/12_rdt_sharp.ipynb #0f5e3e51
+def encode_public_rows(space, df:pd.DataFrame, unl:np.ndarray, step:int) -> np.ndarray:
+    "`space.encode(df, compact=True)[unl]` without the whole encoded matrix: every row encoded (and checked) `step` rows at a time, the unlabelled ones kept."
+    if unl.all(): return space.encode(df, compact=True)
+    return np.concatenate([space.encode(df.iloc[s:s + step], compact=True)[unl[s:s + step]] for s in range(0, len(df), step)])
+
+def labelled_center_counts(forest, space, df, # the center forest, the public domains, the rows: a frame, or its encoded matrix
+                           lab:np.ndarray, # True at a labelled row
+                           y_idx:np.ndarray, # class index of each labelled row, in row order
+                           n_classes:int, step:int) -> tuple:
+    "`center_counts` of the labelled rows, encoded (unless `df` is encoded already) and walked `step` rows at a time and merged by key: the same sorted keys, the same exact counts."
+    res, o = [], 0
+    for s in range(0, len(df), step):
+        lb = lab[s:s + step]; k = int(lb.sum())
+        if not k: continue
+        E = df[s:s + step] if isinstance(df, np.ndarray) else space.encode(df.iloc[s:s + step], compact=True)
+        res.append(center_counts(forest.center_keys(E if k == len(lb) else E[lb]), y_idx[o:o + k], n_classes)); o += k
+    if not res: return np.zeros(0, np.uint64), np.zeros((0, n_classes), np.int64)
+    return res[0] if len(res) == 1 else merge_center_counts(res, n_classes)
 
 # %% ../nbs/12_rdt_sharp.ipynb #07647f7c
 class _SharpFit:
@@ -545,7 +591,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
 
     def _class_index(self, y):
         "Index of each label among `classes_`; a label outside them is refused by the rule, never quoted (labels are private)."
-        idx = pd.Index(self.classes_).get_indexer(np.asarray(y)).astype(np.int64)
+        idx = pd.Index(self.classes_).get_indexer(np.asarray(y)).astype(np.int64, copy=False)
         if (idx < 0).any():
             raise ValueError("y has labels that are neither in classes (the public class list) nor -1 (an unlabelled row); "
                              "every label must be one of them (the labels are private and are not shown)")
@@ -579,10 +625,13 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        E = self.space_.encode(df, compact=True)           # numbers outside public bounds clipped silently
-        E_l, E_u, y_idx = E[~unl], E[unl], self._class_index(y[~unl])
-        C, n_p = len(self.classes_), self.n_primary
-        count = lambda forest: (center_counts(forest.center_keys(E_l), y_idx, C) if len(E_l)
-                                else (np.zeros(0, np.uint64), np.zeros((0, C), np.int64)))
-        return self._fit_from(p, E_u, len(E_l), count)
+        step = fit_row_step(self.n_primary)                # the labelled rows are walked a step at a time
+        rows = self.space_.encode(df, compact=True) if self.space_.is_cat.all() else None   # categories: small codes, encoded once
+        if rows is None or rows.dtype.itemsize > 2:        # numbers (or wide codes): never encoded all at once
+            rows, E_u = df, encode_public_rows(self.space_, df, unl, step)   # every row checked; numbers clipped silently to the bounds
+        else: E_u = rows[unl]
+        lab = ~unl
+        y_idx, C = self._class_index(y if unl.size and not unl.any() else y[lab]), len(self.classes_)
+        count = lambda forest: labelled_center_counts(forest, self.space_, rows, lab, y_idx, C, step)
+        return self._fit_from(p, E_u, int(lab.sum()), count)
 
