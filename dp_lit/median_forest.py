@@ -68,7 +68,8 @@ class MedianTrees:
 
     def _compiled(self, E):
         "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
-        if not _kernels.compiled_walks() or not len(E): return None
+        steps = len(E) * len(self.roots) * max(1, self.max_depth)         # (row, tree, level) steps: compiled once they pay
+        if not len(E) or not _kernels.use_compiled(steps, _kernels.stored_tree_leaves, _kernels.stored_tree_sum): return None
         E = kernel_rows(E)
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
@@ -441,8 +442,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     # state of the current level's nodes
     n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
-    compiled = _kernels.compiled_walks() and bool(_MF_KERNELS)
     M0 = len(member_tree)
+    compiled = bool(_MF_KERNELS) and _kernels.use_compiled(M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
     it = np.int32 if compiled and M0 < 2**30 else np.int64          # memberships, rows, node ids: 4 bytes each in the compiled passes
     m_node = np.asarray(member_tree, it)                           # read, never written in place: no copy needed
     m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)

@@ -93,7 +93,7 @@ class CenterQueries:
         sp = self.space; cat = sp.is_cat; num = ~cat
         scale = np.where(cat, 1.0, 1.0 / np.where((sp.upper - sp.lower) > 0, sp.upper - sp.lower, 1.0))[num]
         out = np.zeros(len(lid), dtype=np.int64)
-        if _NEAREST is not None and _kernels.compiled_walks() and len(lid) and num.sum() <= 128:   # one compiled loop, the same distances
+        if _NEAREST is not None and len(lid) and num.sum() <= 128 and _kernels.use_compiled(len(lid) * (1 + int(num.sum())), _NEAREST):   # compiled, the same distances
             _NEAREST(np.ascontiguousarray(E), np.asarray(lid, np.int64), np.asarray(rows_r, np.int64), self.ncent, self.center_start,
                      np.ascontiguousarray(self.center_X), np.flatnonzero(cat), np.flatnonzero(num), np.ascontiguousarray(scale, np.float64), out)
             return out
