@@ -425,7 +425,7 @@ PLAN_ROWS = 1_000       # rows planned with when the size is private (add/remove
 _PROGRESS_WORK = 5e7    # keyed fits planned above this show a progress bar (hashed walks: about a microsecond per unit)
 _PROGRESS_STORED = 1e9  # stored fits above this (compiled walks over node tables: about 10 ns per unit)
 _STORED_ROWS = 1 << 16  # rows per block of a stored fit that shows its progress
-_ENCODE_ROWS = 1 << 16  # rows per block when many rows are encoded a block at a time (`RowBlocks`): 4 MiB of 8 numbers a row
+_ENCODE_ROWS = 1 << 15  # rows per block when many rows are encoded a block at a time (`RowBlocks`): 2 MiB at 8 numbers a row
 _WALK_CELLS = 1 << 19   # (tree, row, level) cells one block of a keyed (hashed) walk holds at a time
 
 class WorkPlanError(ValueError):
