@@ -21,10 +21,10 @@ BLOCK = 2048                                           # rows per block: a block
 # %% auto #0
 __all__ = ['HAVE_NUMBA', 'BLOCK', 'COMPILE_NOTE', 'log', 'HASH_GAMMA', 'HASH_M1', 'HASH_M2', 'BELOW_ONE', 'LOAD_PAYS',
            'COMPILE_PAYS', 'kernel', 'note_first_compile', 'table_child', 'table_block_leaves', 'table_leaf_index',
-           'table_class_counts', 'table_add_rows', 'stored_tree_step', 'stored_tree_descend', 'stored_tree_leaves',
-           'stored_tree_sum', 'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows', 'codes_outside',
-           'hash_step', 'unit_from_word', 'allowed_attribute', 'draw_forest_tables', 'draw_node_splits',
-           'child_node_paths', 'compiled_walks', 'kernel_cached', 'use_compiled']
+           'table_class_counts', 'table_tree_counts', 'table_add_rows', 'stored_tree_step', 'stored_tree_descend',
+           'stored_tree_leaves', 'stored_tree_sum', 'row_key', 'group_rows_direct', 'group_rows_hashed', 'gather_rows',
+           'codes_outside', 'hash_step', 'unit_from_word', 'allowed_attribute', 'draw_forest_tables',
+           'draw_node_splits', 'child_node_paths', 'compiled_walks', 'kernel_cached', 'use_compiled']
 
 # %% ../nbs/09_kernels.ipynb #225947c1
 def kernel(inline:bool=False, # inline into the compiled callers (one-step helpers)
@@ -118,6 +118,16 @@ def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, lea
             table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
             for i in range(s, e):
                 counts[buf[i - s] * C + y[i]] += w[i] if weighted else 1.0
+
+# %% ../nbs/09_kernels.ipynb #79a3bbdc
+@kernel()
+def table_tree_counts(E, y, tree, w, C, packed, thr, shift, mode, depth, leaf_off, counts):
+    "counts[leaf * C + y[i]] += w[i] (or 1 when w is empty) for every row i in its own tree tree[i] only (disjoint sampling)."
+    weighted = len(w) > 0
+    for i in range(E.shape[0]):
+        nd = tree[i]                                   # the root of row i's tree
+        for _ in range(depth): nd = table_child(E, i, nd, packed, thr, shift, mode)
+        counts[(nd - leaf_off) * C + y[i]] += w[i] if weighted else 1.0
 
 # %% ../nbs/09_kernels.ipynb #682859aa
 @kernel()

@@ -17,7 +17,7 @@ import pandas as pd
 from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed_uniform
 from .data import Categorical, Numeric, encode
 from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, use_compiled, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
-                             table_class_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
+                             table_class_counts, table_tree_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
                              codes_outside, draw_forest_tables,
                              draw_node_splits, child_node_paths)
 
@@ -732,8 +732,9 @@ def distinct_rows(E:np.ndarray, # integer codes (n x d), column j in 0..sizes[j]
     return E[first], inv
 
 # %% ../nbs/10_trees.ipynb #339fa473
-def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None) -> np.ndarray:
+def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None, tree=None) -> np.ndarray:
     "Class counts (n_leaves, C) of every leaf of the node tables (added to `out` when given): compiled, by distinct rows, or by numpy steps."
+    if tree is not None: return _tree_counts(st, tab, E, y_idx, C, weights, out, tree)   # each row in its own tree only
     L = tab.n_leaves
     counts = np.zeros(L * C) if out is None else out.reshape(-1)
     pat = _patterns(st, E, width=C)                    # decided from public quantities only
@@ -760,11 +761,48 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None) 
             counts += np.bincount((leaf * C + y_idx[None, s:e]).ravel(), weights=w, minlength=L * C)
     return counts.reshape(L, C)
 
+# %% ../nbs/10_trees.ipynb #f7fe8640
+def _numpy_leaf_of(st, tab:_NodeTables, Eb:np.ndarray, tree:np.ndarray) -> np.ndarray:
+    "Leaf of each row of the block `Eb` in its own tree `tree[i]` only: (rows,), as numpy passes over the levels."
+    R, d = Eb.shape
+    flat = Eb.ravel()
+    it = tab.packed_dtype if R * d < 2**31 else np.int64
+    base = np.arange(R, dtype=it) * it(d)
+    all_cat, all_num = bool(st.space.is_cat.all()), not st.space.is_cat.any()
+    shift, mask = tab.shift, (1 << tab.shift) - 1
+    node = np.asarray(tree, dtype=np.int64)            # level 0: the root of each row's tree
+    for l in range(st.max_depth):
+        p = np.take(tab.packed[l] if it is tab.packed_dtype else tab.packed64[l], node)
+        x = np.take(flat, base + (p & mask))
+        if all_cat: b = x
+        elif all_num: b = x > np.take(tab.thr[l], node)
+        else: b = np.where(np.take(tab.is_cat[l], node), x, x > np.take(tab.thr[l], node))
+        if b.dtype.kind == 'f': b = b.astype(it)
+        node = (p >> shift) + b
+    return node.astype(np.int64, copy=False)
+
+# %% ../nbs/10_trees.ipynb #664bcb1b
+def _tree_counts(st, tab:_NodeTables, E, y_idx, C:int, weights, out, tree) -> np.ndarray:
+    "Class counts (n_leaves, C) of every leaf when row i is counted in tree `tree[i]` only (added to `out` when given)."
+    counts = np.zeros((tab.n_leaves, C)) if out is None else out
+    tree = np.ascontiguousarray(tree, dtype=np.int64)
+    if use_compiled(len(E) * st.max_depth, table_tree_counts):       # compiled: one walk per row
+        w = np.zeros(0) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
+        table_tree_counts(np.ascontiguousarray(E), y_idx, tree, w, C, *tab.flat[:4], st.max_depth, tab.flat[4], counts.reshape(-1))
+        return counts
+    flat = counts.reshape(-1)
+    for s in range(0, len(E), _STEP):
+        leaf = _numpy_leaf_of(st, tab, E[s:s + _STEP], tree[s:s + _STEP])
+        w = None if weights is None else np.asarray(weights, float)[s:s + _STEP]
+        flat += np.bincount(leaf * C + y_idx[s:s + _STEP], weights=w, minlength=len(flat))
+    return counts
+
 # %% ../nbs/10_trees.ipynb #81c6f81f
-def _reached_counts(st, tab, E, y_idx, C:int, weights=None, counts=None):
+def _reached_counts(st, tab, E, y_idx, C:int, weights=None, counts=None, tree=None):
     "Keys and class counts of the leaves some row reaches: from the table counts, or by hashed walks merged by key."
     if tab is not None:
         if weights is None: hit = counts.sum(axis=1) > 0
+        elif tree is not None: hit = _tree_counts(st, tab, E, y_idx, C, None, None, tree).sum(axis=1) > 0
         else:
             hit = np.zeros(tab.n_leaves, bool)
             for s, e in st._steps(len(E)): hit[st._leaf_index(tab, E[s:e]).ravel()] = True
@@ -828,6 +866,7 @@ class _CountingStructure(_WalkingStructure):
                     weights=None, # optional (n,) row weights
                     every:bool=True, # True: every leaf of the forest (when it can be listed); False: reached leaves only
                     out:np.ndarray|None=None, # every=True: a C-contiguous float (n_leaves, n_classes) array the counts are added to (blocks of rows)
+                    tree:np.ndarray|None=None, # (n,) the tree of each row, counted there only (disjoint sampling); needs the node tables
                    ):
         "Keys and class counts (n_leaves, n_classes) of every leaf (or of the reached ones), rows walked in fixed-size steps."
         E = self._check_E(E)
@@ -841,9 +880,14 @@ class _CountingStructure(_WalkingStructure):
         if out is not None and not (every and isinstance(out, np.ndarray) and out.dtype == np.float64 and out.flags.c_contiguous
                                     and out.shape == (tab.n_leaves, C)):
             raise ValueError(f"out must be a C-contiguous float64 array of shape (n_leaves, n_classes), with every=True")
-        counts = None if tab is None else _table_counts(self, tab, E, y_idx, C, weights, out)
+        if tree is not None:
+            tree = np.asarray(tree)
+            if tree.shape != (len(E),) or tree.dtype.kind not in 'iu' or (len(tree) and (tree.min() < 0 or tree.max() >= self.n_trees)):
+                raise ValueError(f"tree must hold one tree index in 0..{self.n_trees - 1} per row of E (integers, same length as E)")
+            if tab is None: raise ValueError("tree= needs a forest small enough for its node tables; count each tree's rows on a one-tree structure")
+        counts = None if tab is None else _table_counts(self, tab, E, y_idx, C, weights, out, tree)
         if every: return tab.keys[-1], counts
-        return _reached_counts(self, tab, E, y_idx, C, weights, counts)
+        return _reached_counts(self, tab, E, y_idx, C, weights, counts, tree)
 
     def leaf_sum(self, E:np.ndarray, # encoded rows (n x d)
                  values:np.ndarray|None=None, # (n_leaves, C) value of every leaf, in `enumerate_leaves` order
