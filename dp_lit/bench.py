@@ -408,6 +408,7 @@ def warm_up(rows:int=600, # rows of each small fit
             X, y, cl, kw = d['X'], d['y'], d['classes'], d['kw']
             for name, m in (('Private-RDT', PrivateRDTClassifier(n_estimators=3, classes=cl, noise_seed=0, **kw)),
                             ('Private-RDT keyed', PrivateRDTClassifier(n_estimators=3, classes=cl, max_stored_leaves=0, noise_seed=0, **kw)),
+                            ('Private-RDT disjoint', PrivateRDTClassifier(n_estimators=3, classes=cl, sampling='disjoint', noise_seed=0, **kw)),
                             ('RDT#', RDTSharpClassifier(classes=cl, noise_seed=0, n_labeled=len(y), **kw)),
                             ('median forest', MedianForestClassifier(n_estimators=3, classes=cl, noise_seed=0, **kw))):
                 with warnings.catch_warnings():

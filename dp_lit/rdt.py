@@ -19,7 +19,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, noise_source,
-                               keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism)
+                               keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism,
+                               uniform_integers)
 from .accounting import Budget, BudgetExceededError
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
                          EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan, argmax_ranked)
@@ -28,11 +29,11 @@ from .trees import (FeatureSpace, RandomStructure, RowBlocks, LeafTable, count_l
 from .scale import Parts, is_parts
 
 # %% auto #0
-__all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS', 'auto_max_depth',
-           'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier',
-           'NoisyCountsMixin', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work',
-           'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated', 'stored_leaves', 'stored_height',
-           'PrivateRDTClassifier', 'PrivateID3Classifier']
+__all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS',
+           'auto_max_depth', 'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts',
+           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work',
+           'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated',
+           'stored_leaves', 'stored_height', 'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
 AUTO_SPREAD = 2.0      # z: a row this many standard deviations below the typical leaf mass still finds about c rows in its leaf
@@ -192,6 +193,7 @@ class RandomDecisionTreeClassifier(OneFitAtATime, RandomTreesMixin, ClassifierMi
         return normalise_counts(self._node_counts(X)[0].sum(axis=0))
 
 # %% ../nbs/11_rdt.ipynb #ed074330
+SAMPLINGS = ('all', 'disjoint')   # every row in every tree (the paper), or each row in one secret tree
 _AUTO_ROWS_SHARE = 0.05        # share of epsilon spent on the row count when max_depth='auto' needs it
 NOISES = ('laplace', 'geometric')
 _NOISE_BLOCK = 1 << 13         # keyed noise is computed for this many leaves at a time (its working memory)
@@ -259,6 +261,9 @@ class _FitFromParts:
     def _fit_parts(self, X, y, p:dict):
         "Fit on rows given in parts: counts summed over the parts, where they live; the noise added once, here."
         name = type(self).__name__
+        if p.get('sampling') == 'disjoint':                                   # refused before any budget is reserved
+            raise ValueError("sampling='disjoint' draws each row's tree where the rows are counted, in memory: fit from parts with "
+                             "sampling='all', or fit rows held in one process")
         self.classes_ = public_classes(self.classes, where=name)
         P = Parts(X, y, where=f'{name}.fit')
         if p['max_depth'] == 'auto' and P.kind == 'iterator':              # refused before any budget is reserved
@@ -294,18 +299,25 @@ class _Batches(OneFitAtATime):
             raise ValueError(f"classes={list(classes)} differs from the classes of the first call, {self.classes_.tolist()}")
         y = check_y(y, len(as_frame(X)), 'partial_fit')
         E = self._encode(X)
-        self._release(*self._count(E, self._class_index(y)), 'partial_fit', disjoint=bool(disjoint))
+        self._release(*self._count(E, self._class_index(y), tree=self._row_trees(len(E))), 'partial_fit', disjoint=bool(disjoint))
         return self
 
-    def _count(self, E, y_idx, work:float=0.0):
-        "Keys and class counts of the leaves the rows reach (every leaf in stored mode), in blocks; a bar (in percent) when the planned work is long."
+    def _row_trees(self, n:int):
+        "Disjoint sampling: each of n rows' tree, secret and uniform (reproducible from `noise_seed` and the batch when it is set); None under 'all'."
+        if self.sampling != 'disjoint': return None
+        seed = None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0xD15, getattr(self, "n_batches_", 0)])
+        return uniform_integers(self.n_estimators, n, noise_source(seed))
+
+    def _count(self, E, y_idx, work:float=0.0, tree=None):
+        "Keys and class counts of the leaves the rows reach (every leaf in stored mode), in blocks; a bar (in percent) when the planned work is long. `tree`: each row's own tree (disjoint sampling)."
         st, C = self.structure_, len(self.classes_)
         tab = st._tables()
         every = tab is not None and self._key is None
         long = work > (_PROGRESS_STORED if every else _PROGRESS_WORK)      # from public quantities only
         if isinstance(E, RowBlocks) and not every: E = E[0:len(E)]         # keyed: the rows encoded at once
         if tab is not None and (not every or not long) and not isinstance(E, RowBlocks):   # node tables: memory bounded by the forest
-            return st.leaf_counts(E, y_idx, C, every=every)
+            return st.leaf_counts(E, y_idx, C, every=every, tree=tree)
+        if tree is not None and not every: return self._count_keyed_disjoint(E, y_idx, tree)
         bar, share = None, 100.0 / max(1, st.n_trees * len(E))             # the bar counts percent: it never shows the row count
         if long:
             from tqdm.auto import tqdm
@@ -314,7 +326,8 @@ class _Batches(OneFitAtATime):
             if every:                                                      # stored: whole-number counts summed by block, exactly (rows encoded per block)
                 counts, step = None, _ENCODE_ROWS if isinstance(E, RowBlocks) else _STORED_ROWS
                 for s in range(0, len(E), step):                          # each block's counts added in place
-                    keys, counts = st.leaf_counts(E[s:s + step], y_idx[s:s + step], C, every=True, out=counts)
+                    keys, counts = st.leaf_counts(E[s:s + step], y_idx[s:s + step], C, every=True, out=counts,
+                                                  tree=None if tree is None else tree[s:s + step])
                     if bar is not None: bar.update(share * st.n_trees * min(step, len(E) - s))
                 return keys, counts
             ks, cs = [], []                                                # keyed, hashed walks: blocks of trees x rows
@@ -332,6 +345,23 @@ class _Batches(OneFitAtATime):
         finally:
             if bar is not None: bar.close()
 
+    def _count_keyed_disjoint(self, E, y_idx, tree):
+        "Keyed mode, disjoint sampling: each tree's own rows walked through a one-tree copy of the structure (hashed), merged by key."
+        st, C = self.structure_, len(self.classes_)
+        order = np.argsort(tree, kind='stable')
+        ends = np.searchsorted(tree[order], np.arange(st.n_trees + 1))
+        rows = keyed_blocks(1, st.max_depth)[0][2]
+        ks, cs = [], []
+        for t in range(st.n_trees):
+            sub = copy.copy(st); sub.__dict__.pop('_tab', None)            # the same seed, so the same leaf keys
+            sub.seeds, sub.n_trees, sub._tab_over, sub.chunk = st.seeds[t:t + 1], 1, TABLE_LIMIT, 1
+            mine = order[ends[t]:ends[t + 1]]
+            for s in range(0, len(mine), rows):
+                k, c = sub.leaf_counts(E[mine[s:s + rows]], y_idx[mine[s:s + rows]], C, every=False)
+                ks.append(k); cs.append(c)
+        if not ks: return np.zeros(0, np.uint64), np.zeros((0, C))
+        return merge_counts(ks, cs)                                        # exact: integer counts summed by key
+
     def _release(self, keys, counts, label, disjoint:bool=True):
         "Add one batch's noisy counts to the release: charge the ledger (a part of the parallel block if disjoint, else sequentially), then noise."
         b = self.n_batches_
@@ -343,7 +373,7 @@ class _Batches(OneFitAtATime):
             led, prefix = self.budget_, f'batch {b + 1} ({label}, not declared disjoint: sequential), '
         if b > 0:                                                          # all trees must fit, before any spend
             try:
-                cost = self.epsilon_tree_ * self.n_estimators
+                cost = self.epsilon_tree_ * (1 if self.sampling == 'disjoint' else self.n_estimators)
                 if not disjoint and self.budget is not None:               # a shared ledger: reserve the batch's whole cost at once
                     led = self.budget.reserve(cost, f'PrivateRDTClassifier partial_fit batch {b + 1}')
                 led.check(cost, f'{prefix}leaf vectors')
@@ -354,8 +384,13 @@ class _Batches(OneFitAtATime):
                                           "if you can promise that no person in this batch is in an earlier one") from None
         if b == 0 and getattr(self, 'n_rows_eps_', 0.0) > 0:
             led.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
-        for t in range(self.n_estimators):                                 # sequential over trees, before any noise
-            led.spend(self.epsilon_tree_, f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
+        if self.sampling == 'disjoint':                                    # each row in one tree: the trees are disjoint parts
+            with led.parallel(f'{prefix}trees (each row in one secret tree)') as block:
+                for t in range(self.n_estimators):
+                    block.part(f'tree {t}').spend(self.epsilon_tree_, f'leaf vector (sensitivity {self._sensitivity})')
+        else:
+            for t in range(self.n_estimators):                             # sequential over trees, before any noise
+                led.spend(self.epsilon_tree_, f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
         if self._key is None:                                              # all leaves: noise on every one of them
             full = np.zeros_like(self.leaves_.values)
             full[self.leaves_.positions(keys)] = counts
@@ -536,7 +571,8 @@ def stored_height(structure:RandomStructure, max_leaves:int) -> int:
 
 # %% ../nbs/11_rdt.ipynb #b57027ec
 class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMixin, RandomTreesMixin, ClassifierMixin, BaseEstimator):
-    """Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each.
+    """Private-RDT (Jagannathan et al. 2009, Fig. 5): N unpruned random trees, leaf vectors + noise at epsilon/N each
+    (`sampling='disjoint'`: each row counted in one secret tree, each tree at epsilon: parallel composition).
 
     Release boundary. Stored mode (the forest has at most `max_stored_leaves` leaves; `stores_all_leaves_` True): every
     attribute is a public input or a noisy released value, and the pickle is the release. Keyed mode (more leaves):
@@ -545,7 +581,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
     it warns; to publish a model, fit in stored mode (raise `max_stored_leaves` or lower `max_depth`).
     `epsilon_tree_` is public: the budget of one tree's leaf vector."""
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')   # keyed mode only: stored mode holds none of it
-    _parameter_constraints = {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(check_height)],
+    _parameter_constraints = {'n_estimators': [Check(check_int, low=1)], 'max_depth': [Check(check_height)], 'sampling': [Check(check_choice, options=SAMPLINGS)],
                               'random_state': 'no_validation', **NOISY_COUNTS, **PUBLIC_DOMAINS}
     def __init__(self, n_estimators:int=10, # number of trees N
                  max_depth='auto', # tree height h: 'auto' (from public quantities, see below), 'paper' (floor(k/2)) or an int
@@ -556,12 +592,13 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
                  noise_seed:int|None=None, # None: secret noise from OS entropy; an int: reproducible noise, NOT private against whoever knows it
                  neighbours:str='add_remove', # 'add_remove' (sensitivity 1), 'substitution' or 'label_change' (sensitivity 2)
                  max_stored_leaves:int=200_000, # store every leaf when the forest has at most this many (no secret kept)
+                 sampling:str='all', # 'all' (the paper's: every row in every tree, each at epsilon/N) or 'disjoint' (each row in one secret tree, each tree at epsilon)
                  domains:dict|None=None, categories:dict|None=None, bounds=None, classes=None,
                  budget:Budget|None=None, # an external ledger to charge (the same object survives `clone`)
                 ):
         self.n_estimators, self.max_depth, self.epsilon, self.noise = n_estimators, max_depth, epsilon, noise
         self.negative, self.random_state, self.noise_seed, self.neighbours = negative, random_state, noise_seed, neighbours
-        self.max_stored_leaves = max_stored_leaves
+        self.max_stored_leaves, self.sampling = max_stored_leaves, sampling
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     def fit(self, X, # rows: array or DataFrame; a Dask DataFrame; or (X, y) parts: an iterable, or a list of Dask delayed pairs (then y=None)
@@ -580,14 +617,15 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
                   else self._height(rule, n_pub, eps, self._sensitivity))    # 'auto' without a public size: its cap
         drawn = RandomStructure(self.space_, self.n_estimators, h_plan, random_state=self.random_state)   # public
         storable = rule == 'auto' and stored_leaves(drawn, 1, self.max_stored_leaves) is not None   # 'auto' is cut to fit
-        check_work(self.n_estimators, h_plan, n_pub, rule)                 # refused here: nothing spent, nothing drawn
+        walks = 1 if p.get('sampling') == 'disjoint' else self.n_estimators     # trees each row is walked through
+        check_work(walks, h_plan, n_pub, rule)                             # refused here: nothing spent, nothing drawn
         self._check_memory(drawn, h_plan, n_pub, storable)
         if p['budget'] is None: ledger = Budget(eps, name='PrivateRDTClassifier')
         else: ledger = p['budget'].reserve(eps, 'PrivateRDTClassifier fit')  # the whole fit, atomically: refused here, before any noise
         # 'auto' needs the row count: public under substitution / label change (same size), else a noisy count
         self.n_rows_eps_ = eps * _AUTO_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove'
                                                       and math.isfinite(eps)) else 0.0
-        self.epsilon_tree_ = (eps - self.n_rows_eps_) / self.n_estimators   # one tree's leaf vector: computed once
+        self.epsilon_tree_ = (eps - self.n_rows_eps_) / walks              # one tree's leaf vector: computed once
         n_rows = (n_pub if n_pub is not None else n_rows_fn()) if rule == 'auto' else None
         if self.n_rows_eps_ > 0:
             src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
@@ -609,7 +647,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         self.budget_ = ledger if p['budget'] is None else p['budget']      # the model's ledger: the caller's, when shared
         self._block = ledger.open_parallel('Private-RDT leaf vectors, one part per disjoint batch')
         self.n_batches_ = 0
-        return planned_work(self.n_estimators, self.max_depth_, rows)
+        return planned_work(walks, self.max_depth_, rows)
 
     def _check_memory(self, drawn, h:int, n_pub, storable:bool=False):
         "MemoryPlanError, before any budget is reserved, when the fit's plan (`planned_memory`, public quantities only) passes the limit."
@@ -626,6 +664,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         "FewRowsPerTreeWarning when the expected rows per leaf (public or noisy size) fall below the noise's standard deviation."
         if rows is None or math.isinf(self.epsilon_tree_): return        # no public size, or no noise: no rule to apply
         per_tree = (n_leaves if n_leaves is not None else max(self.max_stored_leaves, 1)) / self.n_estimators  # keyed: a lower bound
+        if self.sampling == 'disjoint': rows = rows / self.n_estimators    # a tree's rows (in expectation), at the whole epsilon
         sd = noise_sd(self._sensitivity, self.epsilon_tree_)
         if rows / max(per_tree, 1.0) < sd:
             warnings.warn(f"{type(self).__name__}: about {rows / max(per_tree, 1.0):.3g} rows per leaf expected (public or noisy "
@@ -637,7 +676,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
     def _fit(self, X, y, p:dict, classes=None):
         E, y_idx = self._setup(X, y, classes, blocks=True)                # many rows: encoded a block at a time as they are counted
         work = self._begin(lambda: len(E), p)
-        counts = self._count(E, y_idx, work)
+        counts = self._count(E, y_idx, work, tree=self._row_trees(len(E)))
         del E                                                              # the encoded rows are not needed for the noise
         self._release(*counts, 'fit')
         return self
