@@ -11,10 +11,10 @@ import pandas as pd
 from .trees import TABLE_LIMIT
 
 # %% auto #0
-__all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'FORESTS', 'BENCH_COLUMNS', 'bench_data', 'run_bench',
-           'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss', 'peak_rss', 'bench_cell', 'one_thread_env',
-           'bench_cell_subprocess', 'bench_plan', 'bench_row', 'bench_defaults', 'save_bench', 'warm_up',
-           'bench_rdt_sharp']
+__all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'BENCH_OPTIONS', 'FORESTS', 'BENCH_COLUMNS',
+           'bench_data', 'run_bench', 'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss', 'peak_rss',
+           'bench_cell', 'one_thread_env', 'bench_cell_subprocess', 'bench_plan', 'bench_row', 'bench_defaults',
+           'save_bench', 'warm_up', 'bench_rdt_sharp']
 
 # %% ../nbs/16_bench.ipynb #2dc3785d
 _NURSERY_SHAPE = (3, 5, 4, 4, 3, 2, 3, 3)      # values per attribute of Nursery (12,960 rows, 5 classes)
@@ -155,9 +155,10 @@ def bench_split(kind:str, # 'num', 'cat' or 'mixed' (see `bench_data`)
 
 # %% ../nbs/16_bench.ipynb #e1fe929f
 BENCH_ESTIMATORS = ('Private-RDT', 'RDT#', 'median forest', 'SRT', 'logistic regression', 'naive Bayes', 'DP-EBM')
-FORESTS = ('Private-RDT', 'median forest', 'SRT')          # the number of trees is theirs (and the peer forest's) to vary
+BENCH_OPTIONS = ('Private-RDT disjoint',)                 # not defaults: measured only when `estimators=` names them
+FORESTS = ('Private-RDT', 'median forest', 'SRT', 'Private-RDT disjoint')   # the number of trees is theirs (and the peer forest's) to vary
 
-def bench_models(name:str, # one of BENCH_ESTIMATORS
+def bench_models(name:str, # one of BENCH_ESTIMATORS or BENCH_OPTIONS
                  d:dict, # from `bench_split`
                  trees:int=10, # trees of the forests (Private-RDT, median forest, SRT) and of the peer forest
                 ) -> dict:
@@ -167,8 +168,9 @@ def bench_models(name:str, # one of BENCH_ESTIMATORS
     forest = lambda: __import__('diffprivlib.models', fromlist=['x']).RandomForestClassifier(
         n_estimators=trees, epsilon=1.0, bounds=(lo, hi), classes=cl)
     norm = float(np.sqrt(np.sum(np.maximum(abs(lo), abs(hi)) ** 2)))    # public: the largest row norm the bounds allow
-    if name == 'Private-RDT':
-        from dp_lit.rdt import PrivateRDTClassifier as M; dp, on = lambda: M(n_estimators=trees, classes=cl, **kw), frame
+    if name in ('Private-RDT', 'Private-RDT disjoint'):
+        samp = 'disjoint' if name.endswith('disjoint') else 'all'
+        from dp_lit.rdt import PrivateRDTClassifier as M; dp, on = lambda: M(n_estimators=trees, sampling=samp, classes=cl, **kw), frame
     elif name == 'RDT#':
         from dp_lit.rdt_sharp import RDTSharpClassifier as M; dp, on = lambda: M(classes=cl, **kw), frame
     elif name == 'median forest':
@@ -191,7 +193,7 @@ def bench_models(name:str, # one of BENCH_ESTIMATORS
         pb = {c: (float(l), float(h)) for c, l, h, t in zip(d['X'].columns, lo, hi, d['X'].dtypes) if not isinstance(t, pd.CategoricalDtype)}
         return dict(dp=lambda: M(epsilon=1.0, delta=1e-5, n_jobs=1, privacy_bounds=pb or None), dp_on=frame,
                     peer=None, peer_on=None, peer_name='')
-    else: raise ValueError(f"name must be one of {BENCH_ESTIMATORS}; got {name!r}")
+    else: raise ValueError(f"name must be one of {BENCH_ESTIMATORS + BENCH_OPTIONS}; got {name!r}")
     return dict(dp=dp, dp_on=on, peer=forest, peer_on=array, peer_name='diffprivlib RandomForestClassifier')
 
 
@@ -322,7 +324,7 @@ def bench_cell_subprocess(name, kind, n, trees=10, repeats=3, seed=0, timeout:fl
 def bench_plan(rows, trees, kinds, estimators=BENCH_ESTIMATORS) -> list:
     "The cells of a run, (estimator, kind, rows, trees), smallest first: forests at every number of trees, the rest at the fewest (their peer forest's, for RDT#)."
     for e in estimators:
-        if e not in BENCH_ESTIMATORS: raise ValueError(f"estimators must be among {BENCH_ESTIMATORS}; got {e!r}")
+        if e not in BENCH_ESTIMATORS + BENCH_OPTIONS: raise ValueError(f"estimators must be among {BENCH_ESTIMATORS + BENCH_OPTIONS}; got {e!r}")
     for k in kinds:
         if k not in BENCH_KINDS: raise ValueError(f"kinds must be among {BENCH_KINDS}; got {k!r}")
     return [(e, k, n, T) for k in kinds for n in sorted(rows) for e in estimators

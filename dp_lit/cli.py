@@ -170,7 +170,8 @@ def _parser():
     b.add_argument('--trees', type=_pos_int, nargs='+', default=None, help='numbers of trees of the forests')
     b.add_argument('--kinds', nargs='+', default=None, choices=['num', 'cat', 'mixed'], help='numeric, categorical and/or mixed attributes')
     b.add_argument('--estimators', nargs='+', default=None, metavar='NAME',
-                   help="which estimators, e.g. 'Private-RDT' 'median forest' 'naive Bayes' (default: all)")
+                   help="which estimators, e.g. 'Private-RDT' 'median forest' 'naive Bayes' (default: every default estimator; "
+                        "'Private-RDT disjoint' on request)")
     b.add_argument('--repeats', type=_pos_int, default=None, help='timed runs per library (median)')
     b.add_argument('--timeout', type=_pos_int, default=None, help='seconds per configuration')
     b.add_argument('--max-pairs', type=float, default=None, help='skip forests with rows x trees above this')
