@@ -26,6 +26,7 @@ from sklearn.utils.multiclass import type_of_target
 from .mechanisms import InvalidParameterError, PrivacyLeakWarning, check_epsilon, check_number, check_random_state
 from .accounting import Budget
 from .scale import is_parts
+from .data import text_label_hint
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'EPSILON', 'EPSILON_OR_INF', 'NOISE_SEED', 'RANDOM_STATE', 'BUDGET', 'PARAMETER_DOCS', 'check_choice',
@@ -186,8 +187,10 @@ def encode_labels(y, # labels, one per row (1-d)
                   classes, # the public class list
                   unlabelled:bool=False, # read -1 as an unlabelled row (semi-supervised estimators only)
                   name:str='y', # the argument's name, for the message
+                  hint:str|None=None, # added to the refusal; None: `text_label_hint` of y (pass it when y went through `check_y`, which keeps no dtype)
                  ) -> np.ndarray:
     "Index of each label in `classes` (-1 for unlabelled rows when `unlabelled`); `ValueError` that quotes no label."
+    hint = text_label_hint(y, classes) if hint is None else hint    # from the dtype only
     y = np.asarray(y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else y).ravel()
     cls = np.asarray(classes)
     idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)
@@ -201,7 +204,7 @@ def encode_labels(y, # labels, one per row (1-d)
     if bad.any():
         raise ValueError(f"{name} has labels that are not in classes={cls.tolist()}"
                          + (" (-1 marks an unlabelled row)" if unlabelled else "")
-                         + "; pass every possible class in classes= (the labels seen are not shown: they are private)")
+                         + "; pass every possible class in classes= (the labels seen are not shown: they are private)." + hint)
     return idx.astype(np.int64)
 
 # %% ../nbs/04_base.ipynb #1b29d77c

@@ -29,10 +29,10 @@ except ModuleNotFoundError: import tomli as tomllib  # Python 3.10: the same par
 
 # %% auto #0
 __all__ = ['REGISTRY', 'PAPER_SYNTHETIC', 'DataFile', 'DatasetSpec', 'parse_registry', 'register_dataset', 'DatasetNotFoundError',
-           'sha256_file', 'cache_dir', 'data_dir', 'Dataset', 'load_dataset', 'dataset_names', 'dataset_present',
-           'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic', 'huang_synthetic',
-           'gaussian_rows', 'train_test_split_stratified', 'stratified_folds', 'semi_supervised_split', 'Categorical',
-           'Numeric', 'Text', 'encode']
+           'sha256_file', 'cache_dir', 'data_dir', 'Dataset', 'load_dataset', 'text_label_hint', 'dataset_names',
+           'dataset_present', 'dataset_status', 'random_boolean_tree', 'boolean_tree_data', 'paper_synthetic',
+           'huang_synthetic', 'gaussian_rows', 'train_test_split_stratified', 'stratified_folds',
+           'semi_supervised_split', 'Categorical', 'Numeric', 'Text', 'encode']
 
 # %% ../nbs/03_data.ipynb #82ac0c5a
 from .features import Categorical, Numeric, Text, encode      # the domain types and the encoding (dp_lit.features)
@@ -426,6 +426,17 @@ def load_dataset(name:str, # a registered name (see `dataset_names()`)
     return Dataset(name, X.reset_index(drop=True), y.reset_index(drop=True), doms, classes, spec.citation, options, spec.note,
                    classes_public)
 
+
+# %% ../nbs/03_data.ipynb #3233f062
+def text_label_hint(y, # the labels as given (their dtype is what is read, never their values)
+                    classes, # the public class list
+                   ) -> str:
+    "A sentence to add to a labels-outside-classes error when the labels are text and no public class is: '' otherwise."
+    dt = getattr(y, 'dtype', None)
+    text = dt is not None and (isinstance(dt, pd.StringDtype) or getattr(dt, 'kind', '') in 'US')
+    if not text or any(isinstance(c, (str, bytes, np.str_)) for c in classes): return ''
+    return (" The labels are text (dtype " + str(dt) + ") but no public class is: Dask turns object columns into strings "
+            "(its 'dataframe.convert-string' option). Give y a numeric dtype (y.astype(int)) or pass the classes as strings.")
 
 # %% ../nbs/03_data.ipynb #4e8a3c08
 def dataset_names() -> list:

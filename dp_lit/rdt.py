@@ -22,6 +22,7 @@ from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, no
                                keyed_laplace_mechanism, keyed_geometric_mechanism, laplace_mechanism, geometric_mechanism,
                                uniform_integers)
 from .accounting import Budget, BudgetExceededError
+from .data import text_label_hint
 from .base import (check_y, check_int, check_choice, check_relation, Check, validate_params,
                          EPSILON_OR_INF, NOISE_SEED, BUDGET, OneFitAtATime, check_memory_plan, argmax_ranked)
 from .trees import (FeatureSpace, RandomStructure, RowBlocks, LeafTable, count_leaves, resolve_feature_space, public_feature_space, public_classes,
@@ -115,7 +116,8 @@ class RandomTreesMixin:
     def _class_index(self, y):
         idx = pd.Index(self.classes_).get_indexer(y).astype(np.int64)       # hashing, not sorting; -1 outside
         if (idx < 0).any():                                                  # the offending labels are private: never quoted
-            raise ValueError(f"y has labels that are not in classes_={self.classes_.tolist()}; every label must be one of the public classes")
+            raise ValueError(f"y has labels that are not in classes_={self.classes_.tolist()}; every label must be one of the public classes."
+                             + text_label_hint(y, self.classes_))
         return idx
 
     def _encode(self, X):
@@ -247,9 +249,10 @@ class NoisyCountsMixin:
 def _part_counts(structure, space, classes, every:bool, X, y):
     "Leaf class counts of one part of the rows (run by `Parts.map` where the part lives): the counts of every leaf if `every`, else (keys, counts) of the reached leaves."
     E = space.encode(as_frame(X, space.names), compact=True)
+    hint = text_label_hint(y, classes)                                 # from the dtype only
     y = y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else np.asarray(y)
     idx = pd.Index(classes).get_indexer(y.ravel()).astype(np.int64)
-    if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes")
+    if (idx < 0).any(): raise ValueError(f"y has labels that are not in classes={np.asarray(classes).tolist()}; every label must be one of the public classes." + hint)
     keys, counts = structure.leaf_counts(E, idx, len(classes), every=every)
     return counts if every else (keys, counts)
 

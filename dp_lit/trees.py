@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .mechanisms import PrivacyLeakWarning, check_random_state, hash_keys, keyed_uniform
-from .data import Categorical, Numeric, encode
+from .data import Categorical, Numeric, encode, text_label_hint
 from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, use_compiled, numba, stored_tree_leaves, stored_tree_sum, table_add_rows,
                              table_class_counts, table_tree_counts, table_leaf_index, group_rows_direct, group_rows_hashed, gather_rows,
                              codes_outside, draw_forest_tables,
@@ -223,6 +223,7 @@ def resolve_classes(y, classes=None, where:str='fit',
                     codes:bool=False, # also return each label's index among the sorted classes
                    ) -> np.ndarray:
     "The public class list: `classes` if given (every label must be in it), else read off `y` with a `PrivacyLeakWarning`."
+    hint = text_label_hint(y, classes) if classes is not None else ""   # from the dtype only
     y = np.asarray(y)
     if y.ndim != 1: raise ValueError(f"y must be 1-dimensional; got {y.ndim} dimensions")
     if classes is not None and (isinstance(classes, (str, bytes)) or not hasattr(classes, '__iter__')):
@@ -236,7 +237,7 @@ def resolve_classes(y, classes=None, where:str='fit',
         if len(cls) == 0: raise ValueError("classes is empty")
         idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
         if (idx < 0).any():                                                # the labels themselves are private: never quoted
-            raise ValueError(f"y has labels that are not in classes={cls.tolist()}; every label must be one of the public classes")
+            raise ValueError(f"y has labels that are not in classes={cls.tolist()}; every label must be one of the public classes." + hint)
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
     if not codes: return cls
     order = np.argsort(cls, kind='stable')
