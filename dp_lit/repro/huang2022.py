@@ -156,8 +156,10 @@ def _quiet(make):
 
 # %% ../../nbs/52_repro_huang2022.ipynb #257fefce
 def _spe(**kw):
+    "SPE as the paper runs it: attributes with replacement only in trees deeper than d (its 2d-deep trees), whatever the default."
     def make(d, eps):
-        return MedianForestClassifier(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
+        deep = kw.get('max_depth') is not None and kw['max_depth'] > len(d.domains)
+        return MedianForestClassifier(epsilon=eps, domains=d.domains, classes=list(d.classes), **{'replace': deep, **kw})
     return make
 
 # %% ../../nbs/52_repro_huang2022.ipynb #4ae3cb71
@@ -315,7 +317,7 @@ class _TrueMedianForest(MedianForestClassifier):
 def _repro_fig1(full=False, n_jobs=1, backend=None, random_state=0, progress=True):
     repeats = 50 if full else 2
     epsilons = [0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
-    def mk(cls, **kw): return lambda d, eps: cls(epsilon=eps, domains=d.domains, classes=list(d.classes), **kw)
+    def mk(cls, **kw): return lambda d, eps: cls(epsilon=eps, domains=d.domains, classes=list(d.classes), replace=False, **kw)
     methods = {'private median (Alg. 1)': mk(MedianForestClassifier), 'true median': mk(_TrueMedianForest),
                'random split': mk(MedianForestClassifier, n_candidates=1)}
     res = pd.concat([run_experiment(methods, {n: huang_synthetic(k)}, epsilons, repeats=repeats, cv=0.1, n_jobs=n_jobs, backend=backend,
