@@ -231,9 +231,30 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
 # %% ../nbs/13_median_forests.ipynb #0edf55e5
-def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
+@_kernels.kernel(inline=True)
+def _bucket(x, lo, sc, B):
+    "Bucket 0..B-1 of x in its node's box [lo, lo + B / sc]: floor((x - lo) sc), clamped (NaN and values below the box: 0); monotone in x."
+    t = (x - lo) * sc
+    if t >= B: return B - 1
+    if t > 0: return np.int64(t)
+    return 0
+
+def _bucket_starts(cand, lo, sc, start):
+    "start[g, b]: how many of node g's sorted candidates lie in its buckets below b, for b = 0..B (`start` is (P, B + 1))."
+    P, m = cand.shape
+    B = start.shape[1] - 1
+    for g in range(P):
+        b = 0; start[g, 0] = 0
+        for i in range(m):
+            c = _bucket(cand[g, i], lo[g], sc[g], B)
+            while b < c:
+                b += 1; start[g, b] = i
+        while b < B:
+            b += 1; start[g, b] = m
+
+def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
-    m, n, track = cand.shape[1], 0, len(stop) > 0
+    n, track, B = 0, len(stop) > 0, start.shape[1] - 1
     for k in range(len(m_node)):
         a = loc[m_node[k]]
         if a < 0:                                                   # a node that stops here: a leaf
@@ -246,14 +267,13 @@ def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
-        else:                                                       # candidates of the node strictly below x
-            lo, hi = 0, m
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if cand[g, mid] < x: lo = mid + 1
-                else: hi = mid
-            hist_num[g, lo] += 1
+        else:                                                       # candidates of the node strictly below x: those of the
+            b = _bucket(x, blo[g], bsc[g], B)                       # buckets below x's, and those of its bucket below x
+            c = start[g, b]
+            for q in range(start[g, b], start[g, b + 1]): c += cand[g, q] < x
+            hist_num[g, c] += 1
     return n
+
 
 # %% ../nbs/13_median_forests.ipynb #2893904a
 def _equal_rank_groups(hist, fs, k, r, lengths):
@@ -317,8 +337,8 @@ def _route_to_children(x, a, p, is_c, out):
         out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _equal_rank_groups, _category_utilities, _route_to_children, _pick_unused_attributes,
-                                                                              _child_boxes)}
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
+                                                             _route_to_children, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
 def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
@@ -336,10 +356,14 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     cand = uniform_noise((len(priv), m), src) if len(priv) else np.zeros((0, m))   # never looks at the data
     cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     K = int(n_values[cat].max()) if len(cat) else 1
+    wd = cb - nb                                                     # buckets of the public boxes, B = m per node
+    bsc = np.divide(m, wd, out=np.zeros(len(priv)), where=wd > 0)
+    start = np.empty((len(priv), m + 1), np.int32 if m < 2**31 else np.int64)
+    _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     M = len(m_node)
     a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
     hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
-    n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
+    n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
                                        m_idx, stop, offset)
     a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
     p = np.empty(S)
