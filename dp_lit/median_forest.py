@@ -27,9 +27,10 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['kernel_rows', 'MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows',
-           'mean_log_shrink', 'tree_depths', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
-           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums',
+           'assign_rows', 'mean_log_shrink', 'tree_depths', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
+           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
+           'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
@@ -122,6 +123,27 @@ class MedianTrees:
         out = np.zeros((len(E), values.shape[1]))
         _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
         return out
+
+# %% ../nbs/13_median_forests.ipynb #7bc48e78
+@dataclass
+class SplitRows:
+    "Encoded rows as two arrays: the numeric attributes' values (float64, any layout) and the categorical ones' codes (small integers)."
+    numbers: np.ndarray   # (n, number of numeric attributes)
+    codes: np.ndarray     # (n, number of categorical attributes)
+    is_cat: np.ndarray    # per attribute
+    col: np.ndarray       # column of each attribute in its own array
+    def __len__(self): return len(self.numbers)
+    def take(self, rows:np.ndarray, attrs:np.ndarray) -> np.ndarray:
+        "Value (as float64) of attribute attrs[i] at row rows[i], as `E[rows, attrs]` of the one matrix."
+        out = np.empty(len(rows)); c = self.is_cat[attrs]
+        out[c] = self.codes[rows[c], self.col[attrs[c]]]; out[~c] = self.numbers[rows[~c], self.col[attrs[~c]]]
+        return out
+    def check(self, space:FeatureSpace):
+        "ValueError unless every code lies in 0..n_values-1 of its attribute (the rule; no value is quoted)."
+        nv = space.n_values[space.is_cat]
+        if len(self.codes) and ((self.codes.min(axis=0) < 0) | (self.codes.max(axis=0) >= nv)).any():
+            raise ValueError("category codes outside their attributes' domains")
+
 
 # %% ../nbs/13_median_forests.ipynb #9c2e20dc
 def _choose_attributes(used, replace, rng):
@@ -252,8 +274,9 @@ def _bucket_starts(cand, lo, sc, start):
         while b < B:
             b += 1; start[g, b] = m
 
-def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
-    "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
+def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
+    """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
+    A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two."""
     n, track, B = 0, len(stop) > 0, start.shape[1] - 1
     for k in range(len(m_node)):
         a = loc[m_node[k]]
@@ -262,7 +285,7 @@ def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc,
             continue
         if track: m_idx[n] = m_idx[k]                               # (n <= k: compacted in place)
         r = m_row[k]
-        x = E[r, j[a]]
+        x = Ec[r, j[a]] if is_c[a] else En[r, j[a]]
         a_out[n] = a; r_out[n] = r; x_out[n] = x; n += 1
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
@@ -341,7 +364,8 @@ _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _b
                                                              _route_to_children, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
-def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
+def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
+                          m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
                           m_idx, stop, offset):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
@@ -358,12 +382,13 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     K = int(n_values[cat].max()) if len(cat) else 1
     wd = cb - nb                                                     # buckets of the public boxes, B = m per node
     bsc = np.divide(m, wd, out=np.zeros(len(priv)), where=wd > 0)
-    start = np.empty((len(priv), m + 1), np.int32 if m < 2**31 else np.int64)
+    start = np.empty((len(priv), m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
     _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     M = len(m_node)
     a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
     hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
-    n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
+    En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
+    n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
                                        m_idx, stop, offset)
     a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
     p = np.empty(S)
@@ -396,7 +421,7 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
     if return_leaves:
         stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
     a_all, r_all = loc[m_node[keep]], m_row[keep]
-    x_all = E[r_all, j[a_all]].astype(np.float64, copy=False)
+    x_all = E.take(r_all, j[a_all]) if isinstance(E, SplitRows) else E[r_all, j[a_all]].astype(np.float64, copy=False)
     p = np.empty(len(j))
     for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
         if not len(group): continue
@@ -433,7 +458,7 @@ def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled):
 
 # %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
-                       E:np.ndarray, # encoded rows that shape the trees (n x d)
+                       E:np.ndarray, # encoded rows that shape the trees (n x d), or `SplitRows` (numbers and codes apart)
                        member_tree:np.ndarray, # the tree of each row (a row may be listed several times, see `member_row`)
                        n_trees:int, # number of trees
                        depth:np.ndarray, # planned depth of each tree (levels 0..depth-1 split)
@@ -455,7 +480,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
     member_row = None if member_row is None else np.asarray(member_row)
-    try: check_codes(E, space)                                    # category codes index the counts: refuse any outside them
+    try:                                                          # category codes index the counts: refuse any outside them
+        if isinstance(E, SplitRows): E.check(space)
+        else: check_codes(E, space)
     except ValueError: bad = True
     else: bad = False
     if bad: raise ValueError("E: every categorical column must hold category codes 0..n_values-1 of its public domain "
@@ -473,7 +500,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)
     m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
     stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
-    if compiled: E = kernel_rows(E)                                 # no copy of codes or of floats in either memory order
+    if compiled:                                                  # no copy of codes or of floats in either memory order
+        E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
     levels, offset, lvl = [], 0, 0
     while len(n_tree):
         A = len(n_tree)
@@ -498,6 +526,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 p, a_all, r_all, x_all = got
                 if return_leaves: m_idx = m_idx[:len(a_all)]
             else:
+                if isinstance(E, tuple): E = SplitRows(E[0], E[1], space.is_cat, E[2])   # (a level the compiled pass declined)
                 p, a_all, r_all, x_all, m_idx = _split_level_numpy(
                     E, m_node, m_row, split, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node, space.n_values[j], cand_at[lvl],
                     sens, relation, src, bounds_from_data, m_idx, stop, offset, return_leaves)
@@ -514,7 +543,10 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
-            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
+            if lvl + 1 < depth.max(initial=0):
+                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
+            else:                                                     # the children are leaves at the deepest planned level:
+                c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2)
         else:
             if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]
@@ -781,6 +813,31 @@ def _cut(assignment:np.ndarray, sizes) -> list:
 
 
 # %% ../nbs/13_median_forests.ipynb #e4b9b385
+def encode_split(space:FeatureSpace, # public domains: numeric and categorical attributes
+                 df:pd.DataFrame, # rows (as `as_frame` gives them)
+                ) -> SplitRows|None:
+    """The rows as `SplitRows` when the frame holds coded categorical columns of the public domains and finite numeric ones: the
+    numbers a view of the frame's block where it has one (copied and clipped to the public bounds only where a value lies outside),
+    the codes one byte each where the domains allow. None otherwise (`encode_rows` then gives one matrix and names any problem)."""
+    cat, num = np.flatnonzero(space.is_cat), np.flatnonzero(~space.is_cat)
+    if not len(cat) or not len(num) or any(c not in df.columns for c in space.names): return None
+    codes = []
+    for j in cat:
+        arr = df[space.names[j]].array
+        if not (isinstance(arr, pd.Categorical) and tuple(arr.categories) == tuple(space.domains[space.names[j]].values)): return None
+        codes.append(arr.codes)
+    if any(not (isinstance(df[space.names[j]].dtype, np.dtype) and df[space.names[j]].dtype.kind == 'f') for j in num): return None
+    A = df[[space.names[j] for j in num]].to_numpy(dtype=np.float64)   # a view of the frame's float block when it holds them
+    if len(A):
+        lo, hi = A.min(axis=0), A.max(axis=0)
+        if not (np.isfinite(lo).all() and np.isfinite(hi).all()): return None
+        if (lo < space.lower[num]).any() or (hi > space.upper[num]).any(): A = np.clip(A, space.lower[num], space.upper[num])   # silently
+        if min(c.min(initial=0) for c in codes) < 0: return None     # a missing category: `encode_rows` says so
+    C = np.empty((len(df), len(cat)), np.result_type(*[c.dtype for c in codes]))
+    for i, c in enumerate(codes): C[:, i] = c
+    col = np.zeros(space.n_features, np.int64); col[cat] = np.arange(len(cat)); col[num] = np.arange(len(num))
+    return SplitRows(A, C, np.asarray(space.is_cat, bool), col)
+
 def encode_rows(space:FeatureSpace, # public domains of the attributes
                 df:pd.DataFrame, # rows (as `as_frame` gives them)
                 compact:bool=False, # every attribute categorical: small integer codes (see `FeatureSpace.encode`)
@@ -863,7 +920,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         if self.budget is None: return Budget(eps, name=type(self).__name__)
         return self.budget.reserve(eps, what)
 
-    def _setup(self, X, y, public_features=False, compact=False):
+    def _setup(self, X, y, public_features=False, compact=False, split=False):
         df = as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
         y = check_y(y, df.shape[0])
@@ -882,7 +939,8 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         self._set_depth_rule(df.shape[1])
         y_idx = np.full(len(y), -1, np.int64)
         y_idx[lab] = lab_idx
-        return encode_rows(self.space_, df, compact), y_idx, lab   # numbers clipped silently to the public bounds
+        E = encode_split(self.space_, df) if split else None        # mixed attributes: numbers and codes apart (no float copy of the codes)
+        return (encode_rows(self.space_, df, compact) if E is None else E), y_idx, lab   # numbers clipped silently to the public bounds
 
     def _set_depth_rule(self, d:int):
         "The public cap k on the depth, the candidates and the attribute draw, from the number of attributes `d`."
@@ -994,7 +1052,7 @@ class MedianForestClassifier(_MedianForestBase):
                  size_share:float=0.05, # share of epsilon_s spent on the noisy row count of each tree (stopping='noisy_size')
                  n_candidates:int=100, # uniform median candidates per numeric node (the paper does not say)
                  bounds_from_data:bool=False, # candidates in [min V, max V] of each node's private rows (Alg. 1 l. 11: leaks)
-                 replace:bool|None=None, # attributes drawn with replacement along a path; None: only when max_depth > d
+                 replace:bool|None=None, # attributes drawn with replacement along a path; None: when max_depth > d, or when the depth from the noisy count reaches d
                  neighbours:str='add_remove', # 'add_remove', 'substitution' or 'label_change'
                  noise:str='geometric', # leaf counts: 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
                  random_state=None, # public randomness: attribute choices (never the noise, candidates or row assignment)
@@ -1034,7 +1092,7 @@ class MedianForestClassifier(_MedianForestBase):
         parts = is_parts(X, y)
         if parts: P, sizes = self._parts_setup(X, y); n = int(sizes[:, 0].sum())     # a pass: each part's size
         else:
-            E, y_idx, _ = self._setup(X, y, compact=True); n = len(E)     # categories only: small integer codes
+            E, y_idx, _ = self._setup(X, y, compact=True, split=True); n = len(E)     # codes as small integers, numbers apart
             if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = p['n_estimators'], self.max_depth_
         if self.stopping == 'depth':                                          # public: refused before anything is charged
@@ -1047,6 +1105,8 @@ class MedianForestClassifier(_MedianForestBase):
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)
+            if self.replace is None and int(depth.max(initial=0)) >= self.n_features_in_:
+                self.replace_ = True          # d levels without replacement split every attribute once on every path
             ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
             eps_lv = eps_s - eps_n
         else:
