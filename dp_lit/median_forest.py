@@ -266,18 +266,14 @@ def _bucket_starts(cand, lo, sc, start):
     P, m = cand.shape
     B = start.shape[1] - 1
     for g in range(P):
-        b = 0; start[g, 0] = 0
-        for i in range(m):
-            c = _bucket(cand[g, i], lo[g], sc[g], B)
-            while b < c:
-                b += 1; start[g, b] = i
-        while b < B:
-            b += 1; start[g, b] = m
+        for b in range(B + 1): start[g, b] = 0
+        for i in range(m): start[g, _bucket(cand[g, i], lo[g], sc[g], B) + 1] += 1   # candidates per bucket, one place up
+        for b in range(1, B + 1): start[g, b] += start[g, b - 1]                  # running sum: candidates in the buckets below
 
 def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
     A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two."""
-    n, track, B = 0, len(stop) > 0, start.shape[1] - 1
+    n, track, B, m = 0, len(stop) > 0, start.shape[1] - 1, cand.shape[1]
     for k in range(len(m_node)):
         a = loc[m_node[k]]
         if a < 0:                                                   # a node that stops here: a leaf
@@ -292,8 +288,11 @@ def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo,
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
         else:                                                       # candidates of the node strictly below x: those of the
             b = _bucket(x, blo[g], bsc[g], B)                       # buckets below x's, and those of its bucket below x
-            c = start[g, b]
-            for q in range(start[g, b], start[g, b + 1]): c += cand[g, q] < x
+            s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
+            c = s + (s < e) * (cand[g, min(s, m - 1)] < x)          # a bucket mostly holds at most one candidate: no branch
+            if e - s > 1:
+                c = s
+                for q in range(s, e): c += cand[g, q] < x
             hist_num[g, c] += 1
     return n
 
@@ -353,11 +352,12 @@ def _child_boxes(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
         if not replace: c_used[2 * s, q] = True; c_used[2 * s + 1, q] = True
 
 # %% ../nbs/13_median_forests.ipynb #85f5c5c4
-def _route_to_children(x, a, p, is_c, out):
-    "Child (2a or 2a + 1) of every membership after the level's splits: right when x > p (numeric) or x != p (categorical)."
+def _route_to_children(x, a, p, is_c, out, cnt):
+    "Child (2a or 2a + 1) of every membership after the level's splits -- right when x > p (numeric) or x != p (categorical) -- and the memberships of each child, added to `cnt`."
     for k in range(len(x)):
         b = a[k]
-        out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
+        c = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
+        out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
@@ -380,9 +380,9 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     cand = uniform_noise((len(priv), m), src) if len(priv) else np.zeros((0, m))   # never looks at the data
     cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     K = int(n_values[cat].max()) if len(cat) else 1
-    wd = cb - nb                                                     # buckets of the public boxes, B = m per node
-    bsc = np.divide(m, wd, out=np.zeros(len(priv)), where=wd > 0)
-    start = np.empty((len(priv), m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
+    wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
+    bsc = np.divide(2 * m, wd, out=np.zeros(len(priv)), where=wd > 0)
+    start = np.empty((len(priv), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
     _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     M = len(m_node)
     a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
@@ -502,10 +502,10 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
     if compiled:                                                  # no copy of codes or of floats in either memory order
         E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
-    levels, offset, lvl = [], 0, 0
+    levels, offset, lvl, next_cnt = [], 0, 0, None
     while len(n_tree):
         A = len(n_tree)
-        cnt = np.bincount(m_node, minlength=A)
+        cnt = np.bincount(m_node, minlength=A) if next_cnt is None else next_cnt   # the compiled route counts the children
         split = lvl < depth[n_tree]
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
@@ -538,7 +538,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
             if compiled:
-                m_node = np.empty(len(a_all), a_all.dtype); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
+                m_node, next_cnt = np.empty(len(a_all), a_all.dtype), np.zeros(2 * len(S), np.int64)
+                _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node, next_cnt)
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
