@@ -339,17 +339,19 @@ def _pick_unused_attributes(used, S, r, out):
                 seen += 1
 
 # %% ../nbs/13_median_forests.ipynb #654eb6b0
-def _child_boxes(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
-    "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
-    d = lo.shape[1]
+def _child_boxes(lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used):
+    """Boxes (numeric attributes only: attribute j[s] is column jb[s] of a box) and used attributes (all d) of the two children of
+    every splitting node: the parent's, the numeric split narrowing them."""
+    dn, d = lo.shape[1], used.shape[1]
     for s in range(len(S)):
         for b in range(2):
-            for q in range(d):
-                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]; c_used[2 * s + b, q] = used[S[s], q]
-        q = j[s]
+            for q in range(dn):
+                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]
+            for q in range(d): c_used[2 * s + b, q] = used[S[s], q]
         if not is_c[s]:
+            q = jb[s]
             c_hi[2 * s, q] = min(p[s], c_hi[2 * s, q]); c_lo[2 * s + 1, q] = max(p[s], c_lo[2 * s + 1, q])
-        if not replace: c_used[2 * s, q] = True; c_used[2 * s + 1, q] = True
+        if not replace: c_used[2 * s, j[s]] = True; c_used[2 * s + 1, j[s]] = True
 
 # %% ../nbs/13_median_forests.ipynb #85f5c5c4
 def _route_to_children(x, a, p, is_c, out, cnt):
@@ -441,17 +443,25 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
     return p, a_all, r_all, x_all, m_idx
 
 # %% ../nbs/13_median_forests.ipynb #80f8d318
-def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled):
-    "The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point."
-    d = lo.shape[1]
+def _join_field(levels:list, i:int) -> np.ndarray:
+    "Field i of every level's node arrays, joined; each level's piece is dropped from `levels` as soon as it is copied."
+    out = np.concatenate([z[i] for z in levels])
+    for z in levels: z[i] = None
+    return out
+
+def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=None):
+    """The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point. The boxes
+    may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute)."""
+    jb = j if jb is None else jb
+    dn, d = lo.shape[1], used.shape[1]
     if compiled:
-        c_lo, c_hi, c_used = np.empty((2 * len(S), d)), np.empty((2 * len(S), d)), np.empty((2 * len(S), d), bool)
-        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
+        c_lo, c_hi, c_used = np.empty((2 * len(S), dn)), np.empty((2 * len(S), dn)), np.empty((2 * len(S), d), bool)
+        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used)
         return c_lo, c_hi, c_used
     c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
     num = np.flatnonzero(~is_c)
-    c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])
-    c_lo[2 * num + 1, j[num]] = np.maximum(p[num], c_lo[2 * num + 1, j[num]])
+    c_hi[2 * num, jb[num]] = np.minimum(p[num], c_hi[2 * num, jb[num]])
+    c_lo[2 * num + 1, jb[num]] = np.maximum(p[num], c_lo[2 * num + 1, jb[num]])
     c_used = np.repeat(used[S], 2, axis=0)
     if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
     return c_lo, c_hi, c_used
@@ -491,7 +501,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
         else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
     # state of the current level's nodes
-    n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
+    num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
+    n_tree = np.arange(n_trees); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     M0 = len(member_tree)
     compiled = bool(_MF_KERNELS) and _kernels.use_compiled(M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
@@ -518,9 +529,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             loc = np.full(A, -1); loc[S] = np.arange(len(S))
             cnt_S = cnt[S]
             is_c = space.is_cat[j]
+            lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
+            nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
             got = None
             if compiled and not bounds_from_data and record is None:
-                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node,
+                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
                                             space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset)
             if got is not None:
                 p, a_all, r_all, x_all = got
@@ -528,10 +541,10 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             else:
                 if isinstance(E, tuple): E = SplitRows(E[0], E[1], space.is_cat, E[2])   # (a level the compiled pass declined)
                 p, a_all, r_all, x_all, m_idx = _split_level_numpy(
-                    E, m_node, m_row, split, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node, space.n_values[j], cand_at[lvl],
+                    E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, space.n_values[j], cand_at[lvl],
                     sens, relation, src, bounds_from_data, m_idx, stop, offset, return_leaves)
             if record is not None:
-                true = _numeric_splits(x_all, a_all, cnt_S, lo[S, j], hi[S, j], np.full(len(S), np.inf), 1, sens, relation, src)
+                true = _numeric_splits(x_all, a_all, cnt_S, lo_S, hi_S, np.full(len(S), np.inf), 1, sens, relation, src)
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
                               for t, jj, pp, tm, c in zip(n_tree[S], j, p, true, cnt_S))
             feat[S], val[S] = j, p
@@ -545,7 +558,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
             if lvl + 1 < depth.max(initial=0):
-                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
+                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2)
@@ -553,10 +566,12 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
-        levels.append((n_tree, np.full(A, lvl), feat, val, left))
+        levels.append([n_tree, feat, val, left])
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
-    tree, dep, feature, value, left = (np.concatenate(z) for z in zip(*levels))
+    sizes = [len(z[0]) for z in levels]
+    dep = np.repeat(np.arange(len(levels)), sizes)
+    tree, feature, value, left = (_join_field(levels, i) for i in range(4))   # a field at a time: the levels' pieces freed as joined
     roots = np.arange(n_trees)
     leaf = np.full(len(tree), -1); is_leaf = feature < 0
     leaf[is_leaf] = np.arange(int(is_leaf.sum()))
@@ -938,7 +953,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self._set_depth_rule(df.shape[1])
-        y_idx = np.full(len(y), -1, np.int64)
+        y_idx = np.full(len(y), -1, np.min_scalar_type(-max(len(self.classes_), 1)))   # class indices, one byte a row for up to 127 classes
         y_idx[lab] = lab_idx
         E = encode_split(self.space_, df) if split else None        # mixed attributes: numbers and codes apart (no float copy of the codes)
         return (encode_rows(self.space_, df, compact) if E is None else E), y_idx, lab   # numbers clipped silently to the public bounds
