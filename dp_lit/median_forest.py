@@ -272,8 +272,9 @@ def _bucket_starts(cand, lo, sc, start):
 
 def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
-    A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two."""
-    n, track, B, m = 0, len(stop) > 0, start.shape[1] - 1, cand.shape[1]
+    A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two.
+    The values are kept in `x_out` only when it has a place for them; `a_out` and `r_out` may be `m_node` and `m_row` (compacted in place)."""
+    n, track, B, m, keep_x = 0, len(stop) > 0, start.shape[1] - 1, cand.shape[1], len(x_out) > 0
     for k in range(len(m_node)):
         a = loc[m_node[k]]
         if a < 0:                                                   # a node that stops here: a leaf
@@ -282,7 +283,9 @@ def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo,
         if track: m_idx[n] = m_idx[k]                               # (n <= k: compacted in place)
         r = m_row[k]
         x = Ec[r, j[a]] if is_c[a] else En[r, j[a]]
-        a_out[n] = a; r_out[n] = r; x_out[n] = x; n += 1
+        a_out[n] = a; r_out[n] = r                                  # (n <= k: m_node[k], m_row[k] already read)
+        if keep_x: x_out[n] = x
+        n += 1
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
@@ -361,17 +364,26 @@ def _route_to_children(x, a, p, is_c, out, cnt):
         c = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
         out[k] = c; cnt[c] += 1
 
+def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
+    "`_route_to_children` reading each membership's value from its row (column jc[a] of `Ec` or `En`); `out` may be `a` itself."
+    for k in range(len(a)):
+        b = a[k]
+        if is_c[b]: c = 2 * b + np.int64(Ec[r[k], jc[b]] != p[b])
+        else: c = 2 * b + np.int64(En[r[k], jc[b]] > p[b])
+        out[k] = c; cnt[c] += 1
+
 # %% ../nbs/13_median_forests.ipynb #cea38198
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
-                                                             _route_to_children, _pick_unused_attributes, _child_boxes)}
+                                                             _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
                           m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
-                          m_idx, stop, offset):
+                          m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
-    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply."""
+    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply. The values
+    are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`."""
     S = len(j)
     num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
     exact = np.isinf(eps_node)
@@ -387,14 +399,15 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     start = np.empty((len(priv), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
     _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     M = len(m_node)
-    a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
+    ex = num[exact[num]]
+    a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
+    x_all = np.empty(M if keep or len(ex) else 0)                   # values: for routing, and for exact medians
     hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
     n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
                                        m_idx, stop, offset)
-    a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
+    a_all, r_all, x_all = a_all[:n], r_all[:n], (x_all[:n] if len(x_all) else None)
     p = np.empty(S)
-    ex = num[exact[num]]
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
@@ -514,6 +527,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     if compiled:                                                  # no copy of codes or of floats in either memory order
         E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
     levels, offset, lvl, next_cnt = [], 0, 0, None
+    # numbers only: each level keeps its values (8 bytes a membership) to route them, faster than reading the rows again; codes
+    # (one byte a value) are read again instead
+    keep_values = isinstance(E, np.ndarray) and E.dtype == np.float64
     while len(n_tree):
         A = len(n_tree)
         cnt = np.bincount(m_node, minlength=A) if next_cnt is None else next_cnt   # the compiled route counts the children
@@ -534,14 +550,15 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             got = None
             if compiled and not bounds_from_data and record is None:
                 got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset)
+                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0,
+                                            keep=keep_values)
             if got is not None:
                 p, a_all, r_all, x_all = got
                 if return_leaves: m_idx = m_idx[:len(a_all)]
             else:
-                if isinstance(E, tuple): E = SplitRows(E[0], E[1], space.is_cat, E[2])   # (a level the compiled pass declined)
+                E_np = SplitRows(E[0], E[1], space.is_cat, E[2]) if isinstance(E, tuple) else E   # (a level the compiled pass declined)
                 p, a_all, r_all, x_all, m_idx = _split_level_numpy(
-                    E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, space.n_values[j], cand_at[lvl],
+                    E_np, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, space.n_values[j], cand_at[lvl],
                     sens, relation, src, bounds_from_data, m_idx, stop, offset, return_leaves)
             if record is not None:
                 true = _numeric_splits(x_all, a_all, cnt_S, lo_S, hi_S, np.full(len(S), np.inf), 1, sens, relation, src)
@@ -550,9 +567,11 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             feat[S], val[S] = j, p
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
-            if compiled:
-                m_node, next_cnt = np.empty(len(a_all), a_all.dtype), np.zeros(2 * len(S), np.int64)
-                _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node, next_cnt)
+            if compiled:                                              # in place over the nodes (this builder's own array)
+                m_node, next_cnt = a_all, np.zeros(2 * len(S), np.int64)
+                if x_all is not None: _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node, next_cnt)
+                else: _MF_KERNELS['_route_rows'](E[0], E[1], r_all, a_all, E[2][j], p, is_c, m_node, next_cnt) if isinstance(E, tuple) else \
+                    _MF_KERNELS['_route_rows'](E, E, r_all, a_all, j, p, is_c, m_node, next_cnt)
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
