@@ -1046,10 +1046,12 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
                                   random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
 
     def _plan_memory(self, depth):
-        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts and level boxes exceed `memory_limit()`: public depths only."
+        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts, level boxes and a level's median tables exceed `memory_limit()`: public depths only."
         d, C = self.n_features_in_, len(self.classes_)
         widest = float(np.sum(2.0 ** np.asarray(depth, float)))             # leaves, and nodes of the widest level
-        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d), f"{type(self).__name__}: {len(depth)} trees of depth "
+        m = float(np.max(self.n_candidates_))                               # a level's candidates (8m), histogram (at most 8(m + 1)) and
+        tables = min(widest / 2, max(1.0, 2e6 // m)) * (24 * m + 12)        # bucket table (at most 4(2m + 1)) per numeric node, in chunks of 2e6
+        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d) + tables, f"{type(self).__name__}: {len(depth)} trees of depth "
                           f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
     def __sklearn_tags__(self):
