@@ -936,8 +936,21 @@ class _MedianForestPrediction:
         return self.classes_[np.argmax(s, axis=1)]
 
 
+# %% ../nbs/13_median_forests.ipynb #3178c733
+class _MemoryPlan:
+    "The memory plan of a median forest's fit (mixed into `_MedianForestBase`): what the planned trees need, from public depths only."
+    def _plan_memory(self, depth):
+        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts, level boxes and a level's median tables exceed `memory_limit()`: public depths only."
+        d, C = self.n_features_in_, len(self.classes_)
+        widest = float(np.sum(2.0 ** np.asarray(depth, float)))             # leaves, and nodes of the widest level
+        m = float(np.max(self.n_candidates_))                               # a level's candidates (8m), histogram (at most 8(m + 1)) and
+        tables = min(widest / 2, max(1.0, 2e6 // m)) * (24 * m + 12)        # bucket table (at most 4(2m + 1)) per numeric node, in chunks of 2e6
+        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d) + tables, f"{type(self).__name__}: {len(depth)} trees of depth "
+                          f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
+
+
 # %% ../nbs/13_median_forests.ipynb #e8753d53
-class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, ClassifierMixin, BaseEstimator):
+class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Input handling, tree growing and leaf counting shared by the median-forest classifiers (prediction from `_MedianForestPrediction`)."
     _semi = False
 
@@ -1044,15 +1057,6 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
                                   random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
-
-    def _plan_memory(self, depth):
-        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts, level boxes and a level's median tables exceed `memory_limit()`: public depths only."
-        d, C = self.n_features_in_, len(self.classes_)
-        widest = float(np.sum(2.0 ** np.asarray(depth, float)))             # leaves, and nodes of the widest level
-        m = float(np.max(self.n_candidates_))                               # a level's candidates (8m), histogram (at most 8(m + 1)) and
-        tables = min(widest / 2, max(1.0, 2e6 // m)) * (24 * m + 12)        # bucket table (at most 4(2m + 1)) per numeric node, in chunks of 2e6
-        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d) + tables, f"{type(self).__name__}: {len(depth)} trees of depth "
-                          f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
