@@ -1039,7 +1039,8 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFit
         "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
         C = len(self.classes_)
         if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
-        counts = np.bincount(leaf * C + y_idx, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
+        leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
+        counts = np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
         return self._noisy_leaves(counts, src, eps_l, noisy)
 
     def _noisy_leaves(self, counts, src, eps_l, noisy=True):
