@@ -391,7 +391,8 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
     gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
     nb, cb = blo[priv], bhi[priv]
-    cand = uniform_noise((len(priv), m), src) if len(priv) else np.zeros((0, m))   # never looks at the data
+    cand, step = np.empty((len(priv), m)), max(1, 16_384 // m)       # never looks at the data; drawn 16,384 at a time (the
+    for b in range(0, len(priv), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)   # same stream, less memory)
     cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     K = int(n_values[cat].max()) if len(cat) else 1
     wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
@@ -1170,7 +1171,8 @@ class MedianForestClassifier(_MedianForestBase):
             return self
         self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
                                          bounds_from_data=self.bounds_from_data, return_leaves=True)
-        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_idx[m_row], src, eps_l, leaf=m_leaf)
+        y_m = y_idx[m_row]; E = m_row = m_tree = y_idx = None              # the rows and memberships: freed before the leaf noise is drawn
+        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_m, src, eps_l, leaf=m_leaf)
         self.epsilon_levels_ = levels
         return self
 
