@@ -27,9 +27,10 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['kernel_rows', 'MedianTrees', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows',
-           'mean_log_shrink', 'tree_depths', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
-           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums',
+           'assign_rows', 'mean_log_shrink', 'tree_depths', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
+           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
+           'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
@@ -122,6 +123,27 @@ class MedianTrees:
         out = np.zeros((len(E), values.shape[1]))
         _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
         return out
+
+# %% ../nbs/13_median_forests.ipynb #7bc48e78
+@dataclass
+class SplitRows:
+    "Encoded rows as two arrays: the numeric attributes' values (float64, any layout) and the categorical ones' codes (small integers)."
+    numbers: np.ndarray   # (n, number of numeric attributes)
+    codes: np.ndarray     # (n, number of categorical attributes)
+    is_cat: np.ndarray    # per attribute
+    col: np.ndarray       # column of each attribute in its own array
+    def __len__(self): return len(self.numbers)
+    def take(self, rows:np.ndarray, attrs:np.ndarray) -> np.ndarray:
+        "Value (as float64) of attribute attrs[i] at row rows[i], as `E[rows, attrs]` of the one matrix."
+        out = np.empty(len(rows)); c = self.is_cat[attrs]
+        out[c] = self.codes[rows[c], self.col[attrs[c]]]; out[~c] = self.numbers[rows[~c], self.col[attrs[~c]]]
+        return out
+    def check(self, space:FeatureSpace):
+        "ValueError unless every code lies in 0..n_values-1 of its attribute (the rule; no value is quoted)."
+        nv = space.n_values[space.is_cat]
+        if len(self.codes) and ((self.codes.min(axis=0) < 0) | (self.codes.max(axis=0) >= nv)).any():
+            raise ValueError("category codes outside their attributes' domains")
+
 
 # %% ../nbs/13_median_forests.ipynb #9c2e20dc
 def _choose_attributes(used, replace, rng):
@@ -231,9 +253,28 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
 # %% ../nbs/13_median_forests.ipynb #0edf55e5
-def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
-    "One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs."
-    m, n, track = cand.shape[1], 0, len(stop) > 0
+@_kernels.kernel(inline=True)
+def _bucket(x, lo, sc, B):
+    "Bucket 0..B-1 of x in its node's box [lo, lo + B / sc]: floor((x - lo) sc), clamped (NaN and values below the box: 0); monotone in x."
+    t = (x - lo) * sc
+    if t >= B: return B - 1
+    if t > 0: return np.int64(t)
+    return 0
+
+def _bucket_starts(cand, lo, sc, start):
+    "start[g, b]: how many of node g's sorted candidates lie in its buckets below b, for b = 0..B (`start` is (P, B + 1))."
+    P, m = cand.shape
+    B = start.shape[1] - 1
+    for g in range(P):
+        for b in range(B + 1): start[g, b] = 0
+        for i in range(m): start[g, _bucket(cand[g, i], lo[g], sc[g], B) + 1] += 1   # candidates per bucket, one place up
+        for b in range(1, B + 1): start[g, b] += start[g, b - 1]                  # running sum: candidates in the buckets below
+
+def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
+    """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
+    A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two.
+    The values are kept in `x_out` only when it has a place for them; `a_out` and `r_out` may be `m_node` and `m_row` (compacted in place)."""
+    n, track, B, m, keep_x = 0, len(stop) > 0, start.shape[1] - 1, cand.shape[1], len(x_out) > 0
     for k in range(len(m_node)):
         a = loc[m_node[k]]
         if a < 0:                                                   # a node that stops here: a leaf
@@ -241,19 +282,23 @@ def _level_histograms(E, m_node, m_row, loc, j, is_c, gl, cand, a_out, r_out, x_
             continue
         if track: m_idx[n] = m_idx[k]                               # (n <= k: compacted in place)
         r = m_row[k]
-        x = E[r, j[a]]
-        a_out[n] = a; r_out[n] = r; x_out[n] = x; n += 1
+        x = Ec[r, j[a]] if is_c[a] else En[r, j[a]]
+        a_out[n] = a; r_out[n] = r                                  # (n <= k: m_node[k], m_row[k] already read)
+        if keep_x: x_out[n] = x
+        n += 1
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
-        else:                                                       # candidates of the node strictly below x
-            lo, hi = 0, m
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if cand[g, mid] < x: lo = mid + 1
-                else: hi = mid
-            hist_num[g, lo] += 1
+        else:                                                       # candidates of the node strictly below x: those of the
+            b = _bucket(x, blo[g], bsc[g], B)                       # buckets below x's, and those of its bucket below x
+            s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
+            c = s + (s < e) * (cand[g, min(s, m - 1)] < x)          # a bucket mostly holds at most one candidate: no branch
+            if e - s > 1:
+                c = s
+                for q in range(s, e): c += cand[g, q] < x
+            hist_num[g, c] += 1
     return n
+
 
 # %% ../nbs/13_median_forests.ipynb #2893904a
 def _equal_rank_groups(hist, fs, k, r, lengths):
@@ -297,35 +342,48 @@ def _pick_unused_attributes(used, S, r, out):
                 seen += 1
 
 # %% ../nbs/13_median_forests.ipynb #654eb6b0
-def _child_boxes(lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used):
-    "Boxes and used attributes of the two children of every splitting node: the parent's, the numeric split narrowing them."
-    d = lo.shape[1]
+def _child_boxes(lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used):
+    """Boxes (numeric attributes only: attribute j[s] is column jb[s] of a box) and used attributes (all d) of the two children of
+    every splitting node: the parent's, the numeric split narrowing them."""
+    dn, d = lo.shape[1], used.shape[1]
     for s in range(len(S)):
         for b in range(2):
-            for q in range(d):
-                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]; c_used[2 * s + b, q] = used[S[s], q]
-        q = j[s]
+            for q in range(dn):
+                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]
+            for q in range(d): c_used[2 * s + b, q] = used[S[s], q]
         if not is_c[s]:
+            q = jb[s]
             c_hi[2 * s, q] = min(p[s], c_hi[2 * s, q]); c_lo[2 * s + 1, q] = max(p[s], c_lo[2 * s + 1, q])
-        if not replace: c_used[2 * s, q] = True; c_used[2 * s + 1, q] = True
+        if not replace: c_used[2 * s, j[s]] = True; c_used[2 * s + 1, j[s]] = True
 
 # %% ../nbs/13_median_forests.ipynb #85f5c5c4
-def _route_to_children(x, a, p, is_c, out):
-    "Child (2a or 2a + 1) of every membership after the level's splits: right when x > p (numeric) or x != p (categorical)."
+def _route_to_children(x, a, p, is_c, out, cnt):
+    "Child (2a or 2a + 1) of every membership after the level's splits -- right when x > p (numeric) or x != p (categorical) -- and the memberships of each child, added to `cnt`."
     for k in range(len(x)):
         b = a[k]
-        out[k] = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
+        c = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
+        out[k] = c; cnt[c] += 1
+
+def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
+    "`_route_to_children` reading each membership's value from its row (column jc[a] of `Ec` or `En`); `out` may be `a` itself."
+    for k in range(len(a)):
+        b = a[k]
+        if is_c[b]: c = 2 * b + np.int64(Ec[r[k], jc[b]] != p[b])
+        else: c = 2 * b + np.int64(En[r[k], jc[b]] > p[b])
+        out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _equal_rank_groups, _category_utilities, _route_to_children, _pick_unused_attributes,
-                                                                              _child_boxes)}
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
+                                                             _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
-def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
-                          m_idx, stop, offset):
+def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
+                          m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
+                          m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
-    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply."""
+    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply. The values
+    are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`."""
     S = len(j)
     num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
     exact = np.isinf(eps_node)
@@ -333,17 +391,24 @@ def _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_n
     if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
     gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
     nb, cb = blo[priv], bhi[priv]
-    cand = uniform_noise((len(priv), m), src) if len(priv) else np.zeros((0, m))   # never looks at the data
+    cand, step = np.empty((len(priv), m)), max(1, 16_384 // m)       # never looks at the data; drawn 16,384 at a time (the
+    for b in range(0, len(priv), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)   # same stream, less memory)
     cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     K = int(n_values[cat].max()) if len(cat) else 1
+    wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
+    bsc = np.divide(2 * m, wd, out=np.zeros(len(priv)), where=wd > 0)
+    start = np.empty((len(priv), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
+    _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     M = len(m_node)
-    a_all, r_all, x_all = np.empty(M, m_node.dtype), np.empty(M, m_node.dtype), np.empty(M)
-    hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
-    n = _MF_KERNELS['_level_histograms'](E, m_node, m_row, loc, j, is_c, gl, cand, a_all, r_all, x_all, hist_num, hist_cat,
-                                       m_idx, stop, offset)
-    a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
-    p = np.empty(S)
     ex = num[exact[num]]
+    a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
+    x_all = np.empty(M if keep or len(ex) else 0)                   # values: for routing, and for exact medians
+    hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
+    En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
+    n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
+                                       m_idx, stop, offset)
+    a_all, r_all, x_all = a_all[:n], r_all[:n], (x_all[:n] if len(x_all) else None)
+    p = np.empty(S)
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
@@ -372,7 +437,7 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
     if return_leaves:
         stop[m_idx[~keep]] = offset + m_node[~keep]; m_idx = m_idx[keep]
     a_all, r_all = loc[m_node[keep]], m_row[keep]
-    x_all = E[r_all, j[a_all]].astype(np.float64, copy=False)
+    x_all = E.take(r_all, j[a_all]) if isinstance(E, SplitRows) else E[r_all, j[a_all]].astype(np.float64, copy=False)
     p = np.empty(len(j))
     for group, cat in ((np.flatnonzero(~is_c), False), (np.flatnonzero(is_c), True)):
         if not len(group): continue
@@ -392,24 +457,32 @@ def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S,
     return p, a_all, r_all, x_all, m_idx
 
 # %% ../nbs/13_median_forests.ipynb #80f8d318
-def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled):
-    "The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point."
-    d = lo.shape[1]
+def _join_field(levels:list, i:int) -> np.ndarray:
+    "Field i of every level's node arrays, joined; each level's piece is dropped from `levels` as soon as it is copied."
+    out = np.concatenate([z[i] for z in levels])
+    for z in levels: z[i] = None
+    return out
+
+def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=None):
+    """The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point. The boxes
+    may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute)."""
+    jb = j if jb is None else jb
+    dn, d = lo.shape[1], used.shape[1]
     if compiled:
-        c_lo, c_hi, c_used = np.empty((2 * len(S), d)), np.empty((2 * len(S), d)), np.empty((2 * len(S), d), bool)
-        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, p, is_c, replace, c_lo, c_hi, c_used)
+        c_lo, c_hi, c_used = np.empty((2 * len(S), dn)), np.empty((2 * len(S), dn)), np.empty((2 * len(S), d), bool)
+        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used)
         return c_lo, c_hi, c_used
     c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
     num = np.flatnonzero(~is_c)
-    c_hi[2 * num, j[num]] = np.minimum(p[num], c_hi[2 * num, j[num]])
-    c_lo[2 * num + 1, j[num]] = np.maximum(p[num], c_lo[2 * num + 1, j[num]])
+    c_hi[2 * num, jb[num]] = np.minimum(p[num], c_hi[2 * num, jb[num]])
+    c_lo[2 * num + 1, jb[num]] = np.maximum(p[num], c_lo[2 * num + 1, jb[num]])
     c_used = np.repeat(used[S], 2, axis=0)
     if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
     return c_lo, c_hi, c_used
 
 # %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
-                       E:np.ndarray, # encoded rows that shape the trees (n x d)
+                       E:np.ndarray, # encoded rows that shape the trees (n x d), or `SplitRows` (numbers and codes apart)
                        member_tree:np.ndarray, # the tree of each row (a row may be listed several times, see `member_row`)
                        n_trees:int, # number of trees
                        depth:np.ndarray, # planned depth of each tree (levels 0..depth-1 split)
@@ -431,7 +504,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     rng, src = check_random_state(random_state), noise_source(noise_seed)
     d = space.n_features
     member_row = None if member_row is None else np.asarray(member_row)
-    try: check_codes(E, space)                                    # category codes index the counts: refuse any outside them
+    try:                                                          # category codes index the counts: refuse any outside them
+        if isinstance(E, SplitRows): E.check(space)
+        else: check_codes(E, space)
     except ValueError: bad = True
     else: bad = False
     if bad: raise ValueError("E: every categorical column must hold category codes 0..n_values-1 of its public domain "
@@ -440,7 +515,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
         else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
     # state of the current level's nodes
-    n_tree = np.arange(n_trees); lo = np.tile(space.lower, (n_trees, 1)); hi = np.tile(space.upper, (n_trees, 1))
+    num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
+    n_tree = np.arange(n_trees); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     M0 = len(member_tree)
     compiled = bool(_MF_KERNELS) and _kernels.use_compiled(M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
@@ -449,11 +525,15 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)
     m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
     stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
-    if compiled: E = kernel_rows(E)                                 # no copy of codes or of floats in either memory order
-    levels, offset, lvl = [], 0, 0
+    if compiled:                                                  # no copy of codes or of floats in either memory order
+        E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
+    levels, offset, lvl, next_cnt = [], 0, 0, None
+    # numbers only: each level keeps its values (8 bytes a membership) to route them, faster than reading the rows again; codes
+    # (one byte a value) are read again instead
+    keep_values = isinstance(E, np.ndarray) and E.dtype == np.float64
     while len(n_tree):
         A = len(n_tree)
-        cnt = np.bincount(m_node, minlength=A)
+        cnt = np.bincount(m_node, minlength=A) if next_cnt is None else next_cnt   # the compiled route counts the children
         split = lvl < depth[n_tree]
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
@@ -466,40 +546,52 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             loc = np.full(A, -1); loc[S] = np.arange(len(S))
             cnt_S = cnt[S]
             is_c = space.is_cat[j]
+            lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
+            nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
             got = None
             if compiled and not bounds_from_data and record is None:
-                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset)
+                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
+                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0,
+                                            keep=keep_values)
             if got is not None:
                 p, a_all, r_all, x_all = got
                 if return_leaves: m_idx = m_idx[:len(a_all)]
             else:
+                E_np = SplitRows(E[0], E[1], space.is_cat, E[2]) if isinstance(E, tuple) else E   # (a level the compiled pass declined)
                 p, a_all, r_all, x_all, m_idx = _split_level_numpy(
-                    E, m_node, m_row, split, loc, j, is_c, cnt_S, lo[S, j], hi[S, j], eps_node, space.n_values[j], cand_at[lvl],
+                    E_np, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, space.n_values[j], cand_at[lvl],
                     sens, relation, src, bounds_from_data, m_idx, stop, offset, return_leaves)
             if record is not None:
-                true = _numeric_splits(x_all, a_all, cnt_S, lo[S, j], hi[S, j], np.full(len(S), np.inf), 1, sens, relation, src)
+                true = _numeric_splits(x_all, a_all, cnt_S, lo_S, hi_S, np.full(len(S), np.inf), 1, sens, relation, src)
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
                               for t, jj, pp, tm, c in zip(n_tree[S], j, p, true, cnt_S))
             feat[S], val[S] = j, p
             left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
-            if compiled:
-                m_node = np.empty(len(a_all), a_all.dtype); _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node)
+            if compiled:                                              # in place over the nodes (this builder's own array)
+                m_node, next_cnt = a_all, np.zeros(2 * len(S), np.int64)
+                if x_all is not None: _MF_KERNELS['_route_to_children'](x_all, a_all, p, is_c, m_node, next_cnt)
+                else: _MF_KERNELS['_route_rows'](E[0], E[1], r_all, a_all, E[2][j], p, is_c, m_node, next_cnt) if isinstance(E, tuple) else \
+                    _MF_KERNELS['_route_rows'](E, E, r_all, a_all, j, p, is_c, m_node, next_cnt)
             else:
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
-            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled)
+            if lvl + 1 < depth.max(initial=0):
+                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
+            else:                                                     # the children are leaves at the deepest planned level:
+                c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2)
         else:
             if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
-        levels.append((n_tree, np.full(A, lvl), feat, val, left))
+        levels.append([n_tree, feat, val, left])
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
-    tree, dep, feature, value, left = (np.concatenate(z) for z in zip(*levels))
+    sizes = [len(z[0]) for z in levels]
+    dep = np.repeat(np.arange(len(levels)), sizes)
+    tree, feature, value, left = (_join_field(levels, i) for i in range(4))   # a field at a time: the levels' pieces freed as joined
     roots = np.arange(n_trees)
     leaf = np.full(len(tree), -1); is_leaf = feature < 0
     leaf[is_leaf] = np.arange(int(is_leaf.sum()))
@@ -757,6 +849,31 @@ def _cut(assignment:np.ndarray, sizes) -> list:
 
 
 # %% ../nbs/13_median_forests.ipynb #e4b9b385
+def encode_split(space:FeatureSpace, # public domains: numeric and categorical attributes
+                 df:pd.DataFrame, # rows (as `as_frame` gives them)
+                ) -> SplitRows|None:
+    """The rows as `SplitRows` when the frame holds coded categorical columns of the public domains and finite numeric ones: the
+    numbers a view of the frame's block where it has one (copied and clipped to the public bounds only where a value lies outside),
+    the codes one byte each where the domains allow. None otherwise (`encode_rows` then gives one matrix and names any problem)."""
+    cat, num = np.flatnonzero(space.is_cat), np.flatnonzero(~space.is_cat)
+    if not len(cat) or not len(num) or any(c not in df.columns for c in space.names): return None
+    codes = []
+    for j in cat:
+        arr = df[space.names[j]].array
+        if not (isinstance(arr, pd.Categorical) and tuple(arr.categories) == tuple(space.domains[space.names[j]].values)): return None
+        codes.append(arr.codes)
+    if any(not (isinstance(df[space.names[j]].dtype, np.dtype) and df[space.names[j]].dtype.kind == 'f') for j in num): return None
+    A = df[[space.names[j] for j in num]].to_numpy(dtype=np.float64)   # a view of the frame's float block when it holds them
+    if len(A):
+        lo, hi = A.min(axis=0), A.max(axis=0)
+        if not (np.isfinite(lo).all() and np.isfinite(hi).all()): return None
+        if (lo < space.lower[num]).any() or (hi > space.upper[num]).any(): A = np.clip(A, space.lower[num], space.upper[num])   # silently
+        if min(c.min(initial=0) for c in codes) < 0: return None     # a missing category: `encode_rows` says so
+    C = np.empty((len(df), len(cat)), np.result_type(*[c.dtype for c in codes]))
+    for i, c in enumerate(codes): C[:, i] = c
+    col = np.zeros(space.n_features, np.int64); col[cat] = np.arange(len(cat)); col[num] = np.arange(len(num))
+    return SplitRows(A, C, np.asarray(space.is_cat, bool), col)
+
 def encode_rows(space:FeatureSpace, # public domains of the attributes
                 df:pd.DataFrame, # rows (as `as_frame` gives them)
                 compact:bool=False, # every attribute categorical: small integer codes (see `FeatureSpace.encode`)
@@ -820,8 +937,21 @@ class _MedianForestPrediction:
         return self.classes_[np.argmax(s, axis=1)]
 
 
+# %% ../nbs/13_median_forests.ipynb #3178c733
+class _MemoryPlan:
+    "The memory plan of a median forest's fit (mixed into `_MedianForestBase`): what the planned trees need, from public depths only."
+    def _plan_memory(self, depth):
+        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts, level boxes and a level's median tables exceed `memory_limit()`: public depths only."
+        d, C = self.n_features_in_, len(self.classes_)
+        widest = float(np.sum(2.0 ** np.asarray(depth, float)))             # leaves, and nodes of the widest level
+        m = float(np.max(self.n_candidates_))                               # a level's candidates (8m), histogram (at most 8(m + 1)) and
+        tables = min(widest / 2, max(1.0, 2e6 // m)) * (24 * m + 12)        # bucket table (at most 4(2m + 1)) per numeric node, in chunks of 2e6
+        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d) + tables, f"{type(self).__name__}: {len(depth)} trees of depth "
+                          f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
+
+
 # %% ../nbs/13_median_forests.ipynb #e8753d53
-class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, ClassifierMixin, BaseEstimator):
+class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Input handling, tree growing and leaf counting shared by the median-forest classifiers (prediction from `_MedianForestPrediction`)."
     _semi = False
 
@@ -839,7 +969,7 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         if self.budget is None: return Budget(eps, name=type(self).__name__)
         return self.budget.reserve(eps, what)
 
-    def _setup(self, X, y, public_features=False, compact=False):
+    def _setup(self, X, y, public_features=False, compact=False, split=False):
         df = as_frame(X)
         if df.shape[0] == 0: raise ValueError("X is empty; expected at least one row")
         y = check_y(y, df.shape[0])
@@ -856,9 +986,10 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self._set_depth_rule(df.shape[1])
-        y_idx = np.full(len(y), -1, np.int64)
+        y_idx = np.full(len(y), -1, np.min_scalar_type(-max(len(self.classes_), 1)))   # class indices, one byte a row for up to 127 classes
         y_idx[lab] = lab_idx
-        return encode_rows(self.space_, df, compact), y_idx, lab   # numbers clipped silently to the public bounds
+        E = encode_split(self.space_, df) if split else None        # mixed attributes: numbers and codes apart (no float copy of the codes)
+        return (encode_rows(self.space_, df, compact) if E is None else E), y_idx, lab   # numbers clipped silently to the public bounds
 
     def _set_depth_rule(self, d:int):
         "The public cap k on the depth, the candidates and the attribute draw, from the number of attributes `d`."
@@ -909,7 +1040,8 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
         "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
         C = len(self.classes_)
         if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
-        counts = np.bincount(leaf * C + y_idx, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
+        leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
+        counts = np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
         return self._noisy_leaves(counts, src, eps_l, noisy)
 
     def _noisy_leaves(self, counts, src, eps_l, noisy=True):
@@ -927,13 +1059,6 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, OneFitAtATime, Clas
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
                                   random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
-
-    def _plan_memory(self, depth):
-        "Refuse (`MemoryPlanError`) trees whose planned nodes, leaf counts and level boxes exceed `memory_limit()`: public depths only."
-        d, C = self.n_features_in_, len(self.classes_)
-        widest = float(np.sum(2.0 ** np.asarray(depth, float)))             # leaves, and nodes of the widest level
-        check_memory_plan(96 * (2 * widest) + widest * (8 * C + 34 * d), f"{type(self).__name__}: {len(depth)} trees of depth "
-                          f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -970,7 +1095,7 @@ class MedianForestClassifier(_MedianForestBase):
                  size_share:float=0.05, # share of epsilon_s spent on the noisy row count of each tree (stopping='noisy_size')
                  n_candidates:int=100, # uniform median candidates per numeric node (the paper does not say)
                  bounds_from_data:bool=False, # candidates in [min V, max V] of each node's private rows (Alg. 1 l. 11: leaks)
-                 replace:bool|None=None, # attributes drawn with replacement along a path; None: only when max_depth > d
+                 replace:bool|None=None, # attributes drawn with replacement along a path; None: when max_depth > d, or when the depth from the noisy count reaches d
                  neighbours:str='add_remove', # 'add_remove', 'substitution' or 'label_change'
                  noise:str='geometric', # leaf counts: 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
                  random_state=None, # public randomness: attribute choices (never the noise, candidates or row assignment)
@@ -1010,7 +1135,7 @@ class MedianForestClassifier(_MedianForestBase):
         parts = is_parts(X, y)
         if parts: P, sizes = self._parts_setup(X, y); n = int(sizes[:, 0].sum())     # a pass: each part's size
         else:
-            E, y_idx, _ = self._setup(X, y, compact=True); n = len(E)     # categories only: small integer codes
+            E, y_idx, _ = self._setup(X, y, compact=True, split=True); n = len(E)     # codes as small integers, numbers apart
             if (y_idx < 0).any(): raise ValueError("y has unlabelled rows (-1); use SemiSupervisedMedianForestClassifier")
         T, k = p['n_estimators'], self.max_depth_
         if self.stopping == 'depth':                                          # public: refused before anything is charged
@@ -1023,6 +1148,8 @@ class MedianForestClassifier(_MedianForestBase):
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)
+            if self.replace is None and int(depth.max(initial=0)) >= self.n_features_in_:
+                self.replace_ = True          # d levels without replacement split every attribute once on every path
             ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
             eps_lv = eps_s - eps_n
         else:
@@ -1044,7 +1171,8 @@ class MedianForestClassifier(_MedianForestBase):
             return self
         self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
                                          bounds_from_data=self.bounds_from_data, return_leaves=True)
-        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_idx[m_row], src, eps_l, leaf=m_leaf)
+        y_m = y_idx[m_row]; E = m_row = m_tree = y_idx = None              # the rows and memberships: freed before the leaf noise is drawn
+        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_m, src, eps_l, leaf=m_leaf)
         self.epsilon_levels_ = levels
         return self
 
