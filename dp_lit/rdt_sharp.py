@@ -157,6 +157,7 @@ class CenterQueries:
 
     def center_keys(self, E:np.ndarray, public:bool=False) -> np.ndarray:
         "Key of each row's nearest center per tree (n_trees, n); a leaf without sampled centers is its own center."
+        if self.n_centers == 0: return self.structure.leaf_keys(E)   # no public rows: every leaf is its own center
         cidx, lk = self.assign(E, public)
         return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
 
@@ -258,8 +259,8 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
 
 # %% ../nbs/12_rdt_sharp.ipynb #29121527
 def fit_row_step(n_trees:int) -> int:
-    "Rows of a fit encoded and walked at a time: about 2^16 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
-    return max(1024, (1 << 16) // max(int(n_trees), 1))
+    "Rows of a fit encoded and walked at a time: about 2^14 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
+    return max(1024, (1 << 14) // max(int(n_trees), 1))
 
 def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                           n_labeled:int, # labelled rows planned with (public: `n_labeled`, or PLAN_ROWS under add/remove)
@@ -382,7 +383,7 @@ class _SharpEnsembles:
 
     def _steps(self, n):
         "Row ranges of one step of prediction: memory bounded whatever rows x trees."
-        R = max(4096, min(1 << 14, (1 << 21) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0))))
+        R = max(1024, (1 << 13) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
 
     def _primary_total(self, E, distinct:bool=True):
