@@ -22,6 +22,7 @@ from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 from .linear import DPLogisticRegression, ROW_BLOCK
+from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
 __all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth',
@@ -227,6 +228,19 @@ class _VotePrediction:
 # %% ../nbs/14_baselines.ipynb #fc64b01c
 ENCODE_BLOCK = 2048          # rows of numeric data encoded at once in SRT's fit and prediction
 
+def _own_tree_leaves(E, part, packed, thr, shift, mode, depth, leaf_off, out):
+    "out[i] = leaf (index into the listed leaves) of row i in its own tree part[i] only; -1 for an unused row (part < 0)."
+    for i in range(E.shape[0]):
+        t = part[i]
+        if t < 0:
+            out[i] = -1
+        else:
+            nd = t
+            for _ in range(depth): nd = table_child(E, i, nd, packed, thr, shift, mode)
+            out[i] = nd - leaf_off
+
+_OWN_LEAVES = kernel()(_own_tree_leaves) if HAVE_NUMBA else None
+
 class _SRTCounts:
     "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, in blocks where the leaves can be listed."
     def _count(self, E, y_idx, C):
@@ -243,8 +257,17 @@ class _SRTCounts:
         every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
         full, hit = np.zeros(len(every) * C, np.int32 if len(E) < 2**31 else np.int64), np.zeros(len(every), bool)   # counts below the rows
         B = vote_row_step(self.n_estimators)
+        tab = st._tables()
+        own_only = (st.enumerate_leaves(limit=self.max_stored_leaves) is not None and _OWN_LEAVES is not None
+                    and use_compiled(len(E) * st.max_depth, _OWN_LEAVES))   # stored mode: each row walks its own tree only
         for s in range(0, len(E), ENCODE_BLOCK):                          # encoded (and checked) a block at a time ...
             Eb = E[s:s + ENCODE_BLOCK]
+            if own_only:
+                leaf = np.empty(len(Eb), np.int64)
+                _OWN_LEAVES(np.ascontiguousarray(Eb), part[s:s + len(Eb)], *tab.flat[:4], st.max_depth, tab.flat[4], leaf)
+                own = np.flatnonzero(leaf >= 0)
+                full += np.bincount(leaf[own] * C + y_idx[s:s + len(Eb)][own], minlength=len(every) * C)
+                continue
             for i in range(s, s + len(Eb), B):                            # ... and walked a step of rows at a time
                 e = min(i + B, s + len(Eb))
                 idx, pb = st.leaf_index(Eb[i - s:e - s]), part[i:e]
@@ -252,6 +275,7 @@ class _SRTCounts:
                 own = np.flatnonzero(pb >= 0)
                 full += np.bincount(idx[pb[own], own] * C + y_idx[i:e][own], minlength=len(every) * C)
         full = full.reshape(-1, C)
+        if own_only: hit = full.any(axis=1)                               # (stored mode: only the listed counts are used)
         return full[hit], every[hit], full
 
     def _plan_memory(self, T, C):
@@ -356,7 +380,9 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
                 full[order[pos]] = counts
             del counts, keys, listed
             labels = leaf_labels_in_steps(full, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
+            del full
             self._listed_votes = np.eye(C, dtype=np.uint8)[labels]       # released labels in the structure's listed order: votes by leaf index
+            del labels
             self.leaves_ = LeafTable(every[0], self._listed_votes)
         else:                                                              # too many leaves: unreached ones get keyed uniform labels
             self._listed_votes = None
@@ -373,6 +399,20 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
 
     def _encode(self, X):
         return encode_fitted(self, X, 'structure_', compact=True)
+
+    def _vote_counts(self, X) -> tuple:
+        "Votes per class summed over the trees and the number of trees; stored mode, compiled: each row's sum built in place, a block of rows encoded at a time."
+        listed, st = getattr(self, '_listed_votes', None), getattr(self, 'structure_', None)
+        tab = st._tables() if listed is not None else None
+        n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]
+        if tab is None or not HAVE_NUMBA or not use_compiled(n * st.n_trees * st.max_depth, table_add_rows):
+            return super()._vote_counts(X)                                 # keyed mode, or numpy: votes a block at a time
+        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
+        V, buf = np.zeros((n, listed.shape[1]), np.int64), np.empty(BLOCK, np.int64)
+        for s in range(0, max(n, 1), ENCODE_BLOCK):
+            E = np.ascontiguousarray(self._encode(rows(s, s + ENCODE_BLOCK)))   # ValueError naming X first
+            table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
+        return V, st.n_trees
 
     def votes(self, X) -> np.ndarray:
         "Each tree's released leaf label at each row, one-hot (bytes): (n_estimators, n, n_classes)."
