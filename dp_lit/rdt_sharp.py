@@ -18,16 +18,17 @@ from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, che
 from .accounting import Budget
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
 from .trees import (RandomStructure, LeafTable, resolve_feature_space, public_feature_space, public_classes, resolve_classes, as_frame,
-                    distinct_rows, encode_fitted)
+                    distinct_rows, encode_fitted, TABLE_LIMIT)
 from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
-           'rdt_sharp_height', 'fit_row_step', 'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts',
-           'merge_center_counts', 'encode_public_rows', 'labelled_center_counts', 'RDTSharpClassifier']
+__all__ = ['PROGRESS_WORK', 'LISTED_STEP', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask',
+           'check_semi_classes', 'rdt_sharp_height', 'fit_row_step', 'rdt_sharp_memory_plan', 'primary_cells',
+           'center_counts', 'vote_counts', 'merge_center_counts', 'encode_public_rows', 'labelled_center_counts',
+           'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -474,11 +475,27 @@ def encode_public_rows(space, df:pd.DataFrame, unl:np.ndarray, step:int) -> np.n
     if unl.all(): return space.encode(df, compact=True)
     return np.concatenate([space.encode(df.iloc[s:s + step], compact=True)[unl[s:s + step]] for s in range(0, len(df), step)])
 
+LISTED_STEP = 4096      # rows encoded at a time when the counts of every listed leaf are kept
+
 def labelled_center_counts(forest, space, df, # the center forest, the public domains, the rows: a frame, or its encoded matrix
                            lab:np.ndarray, # True at a labelled row
                            y_idx:np.ndarray, # class index of each labelled row, in row order
-                           n_classes:int, step:int) -> tuple:
+                           n_classes:int, step:int,
+                           listed_limit:int=0, # a forest without centers listing at most this many leaves: counted over every leaf (compiled)
+                          ) -> tuple:
     "`center_counts` of the labelled rows, encoded (unless `df` is encoded already) and walked `step` rows at a time and merged by key: the same sorted keys, the same exact counts."
+    st = forest.structure
+    every = st.enumerate_leaves(limit=min(listed_limit, TABLE_LIMIT)) if forest.n_centers == 0 and listed_limit > 0 else None
+    if every is not None:                  # every leaf its own center, all listed: class counts of every leaf, then the reached ones by key
+        full, o, step = np.zeros((len(every[0]), n_classes)), 0, max(step, LISTED_STEP)
+        for s in range(0, len(df), step):
+            lb = lab[s:s + step]; k = int(lb.sum())
+            if not k: continue
+            E = df[s:s + step] if isinstance(df, np.ndarray) else space.encode(df.iloc[s:s + step], compact=True)
+            st.leaf_counts(E if k == len(lb) else E[lb], y_idx[o:o + k], n_classes, out=full); o += k
+        order = np.argsort(every[0]); keys, full = every[0][order], full[order]
+        hit = full.any(axis=1)                                        # the leaves labelled rows reach
+        return keys[hit], full[hit].astype(np.int64)
     res, o = [], 0
     for s in range(0, len(df), step):
         lb = lab[s:s + step]; k = int(lb.sum())
@@ -633,6 +650,6 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         else: E_u = rows[unl]
         lab = ~unl
         y_idx, C = self._class_index(y if unl.size and not unl.any() else y[lab]), len(self.classes_)
-        count = lambda forest: labelled_center_counts(forest, self.space_, rows, lab, y_idx, C, step)
+        count = lambda forest: labelled_center_counts(forest, self.space_, rows, lab, y_idx, C, step, listed_limit=self.max_stored_leaves)
         return self._fit_from(p, E_u, int(lab.sum()), count)
 
