@@ -387,10 +387,22 @@ class _SharpEnsembles:
         R = max(1024, (1 << 13) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
 
+    def _listed_primary(self):
+        "E1's stored noisy counters in the order the structure lists its leaves (clipped at zero under negative='clip'), when the primary forest has no centers and every leaf is stored; else None."
+        if self.primary_.n_centers or getattr(self, '_key', None) is not None: return None
+        every = self.structure_.enumerate_leaves(limit=min(self.max_stored_leaves, TABLE_LIMIT))
+        if every is None: return None
+        W = self.leaves_.values[self.leaves_.positions(every[0])]
+        return np.clip(W, 0, None) if self.negative == 'clip' else W
+
     def _primary_total(self, E, distinct:bool=True):
         "Noisy counts of E1 summed over its trees at each row (post-processed by `negative`); each distinct row once."
         d = distinct_rows(E) if distinct else None
         if d is not None and len(d[0]) < len(E): return self._primary_total(d[0], False)[d[1]]
+        W = self._listed_primary()
+        if W is not None:                                  # every leaf stored: the structure sums the listed counters over the trees
+            out = self.structure_.leaf_sum(E, values=W)
+            return out if self.negative == 'clip' else np.clip(out, 0, None)
         out = np.empty((len(E), len(self.classes_)))
         for s, e in self._steps(len(E)):
             V = self.leaves_.lookup(self.primary_.center_keys(E[s:e]))
