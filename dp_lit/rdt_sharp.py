@@ -25,10 +25,10 @@ from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, norm
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['PROGRESS_WORK', 'LISTED_STEP', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask',
-           'check_semi_classes', 'rdt_sharp_height', 'fit_row_step', 'rdt_sharp_memory_plan', 'primary_cells',
-           'center_counts', 'vote_counts', 'merge_center_counts', 'encode_public_rows', 'labelled_center_counts',
-           'RDTSharpClassifier']
+__all__ = ['PROGRESS_WORK', 'PRIMARY_ALONE', 'LISTED_STEP', 'leaf_random_order', 'CenterQueries', 'CenterForest',
+           'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_trees', 'fit_row_step',
+           'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts', 'merge_center_counts',
+           'encode_public_rows', 'labelled_center_counts', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -258,6 +258,18 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
+# %% ../nbs/12_rdt_sharp.ipynb #1f87a473
+PRIMARY_ALONE = 15       # default primary trees when E1 is the whole model (no secondary ensemble)
+
+def primary_trees(n_primary:int|None, # the parameter: a number of trees, or None for the rule
+                  n_public:int, # unlabelled (public) rows of the fit
+                  n_secondary:int, # t, the secondary trees asked for
+                 ) -> int:
+    "p: `n_primary` when given; else the paper's 5 when the secondary ensemble is built (public rows and t > 0), `PRIMARY_ALONE` when E1 is the whole model."
+    if n_primary is not None: return int(n_primary)
+    return 5 if n_public > 0 and n_secondary > 0 else PRIMARY_ALONE
+
+
 # %% ../nbs/12_rdt_sharp.ipynb #29121527
 def fit_row_step(n_trees:int) -> int:
     "Rows of a fit encoded and walked at a time: about 2^14 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
@@ -365,12 +377,16 @@ class _SharpEnsembles:
         self.pseudo_labels_ = self.classes_[votes.argmax(axis=1)]
         if tied.any(): self.pseudo_labels_ = self.pseudo_labels_.astype(object); self.pseudo_labels_[tied] = None   # None: a tie
 
+    def _n_p(self) -> int:
+        "p, the primary trees: `n_primary_` once fitted (or being fitted), else the parameter."
+        return getattr(self, 'n_primary_', None) or self.n_primary
+
     def _plan_memory(self, E, n_public:int, n_labelled:int):
         "Refuse (`MemoryPlanError`) a fit whose plan from public quantities exceeds the limit; the labelled count only where it is public."
         n_plan = self.n_labeled if self.n_labeled is not None else n_labelled if self.neighbours != 'add_remove' else PLAN_ROWS
-        check_memory_plan(rdt_sharp_memory_plan(n_public, n_plan, E.shape[1], len(self.classes_), self.n_primary, self.n_secondary,
+        check_memory_plan(rdt_sharp_memory_plan(n_public, n_plan, E.shape[1], len(self.classes_), self._n_p(), self.n_secondary,
                                                 self.max_depth_, self.n_cells, int(self.space_.n_values.max(initial=2)), self.max_stored_leaves),
-                          f"{type(self).__name__}: {self.n_primary} + {self.n_secondary} trees of height {self.max_depth_} over "
+                          f"{type(self).__name__}: {self._n_p()} + {self.n_secondary} trees of height {self.max_depth_} over "
                           f"{n_public:,} public rows and {E.shape[1]} columns", "lower n_secondary, n_primary, max_depth or "
                           "max_stored_leaves, pass fewer public (unlabelled) rows, or raise DP_LIT_MAX_MEMORY")
 
@@ -384,7 +400,7 @@ class _SharpEnsembles:
 
     def _steps(self, n):
         "Row ranges of one step of prediction: memory bounded whatever rows x trees."
-        R = max(1024, (1 << 13) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
+        R = max(1024, (1 << 13) // (self._n_p() + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
 
     def _listed_primary(self):
@@ -531,21 +547,22 @@ class _SharpFit:
         else:
             self.max_depth_ = p['max_depth']
         self._plan_memory(E_u, len(E_u), n_labelled)              # refused here: nothing reserved, nothing drawn
-        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
-        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         rng = check_random_state(self.random_state)       # public: structure and centers only
-        n_p = self.n_primary
+        n_p = self.n_primary_
         self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
         self.primary_ = CenterForest(self.space_, n_p, self.max_depth_, self.n_cells, rng)
         self.structure_ = self.primary_.structure
         self.primary_.place_centers(E_u, rng)
         cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
         self.n_primary_cells_ = len(cells) if cells is not None else None
+        counted = count(self.primary_)                    # exact center counts; every labelled row encoded and checked here, before any charge
+        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
+        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         for t in range(n_p):
             ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
         self.budget_ = ledger if p['budget'] is None else p['budget']   # the model's ledger: the caller's, when shared
         self.n_batches_ = 1
-        self.leaves_ = _primary_counters(self, cells, *count(self.primary_))
+        self.leaves_ = _primary_counters(self, cells, *counted)
         self.secondary_ = None
         if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
         votes = self.pseudo_votes_.sum(axis=0) if self.secondary_ is not None else np.zeros(len(self.classes_))
@@ -567,6 +584,7 @@ class _SharpFit:
         first = P.map(_sharp_part_public, self.space_, self.classes_)      # pass 1: public rows, in the order of the parts
         E_u = np.concatenate([e for e, _ in first]) if first else np.zeros((0, self.space_.n_features))
         n_l = sum(k for _, k in first)
+        self.n_primary_ = primary_trees(self.n_primary, len(E_u), self.n_secondary)   # public: the number of unlabelled rows, and t
         C = len(self.classes_)
         def count(forest):                                                   # pass 2: exact counts at the centers
             light = copy.copy(forest); light._pub = None                     # the public rows' index stays here
@@ -582,11 +600,11 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
     `epsilon_tree_` is public: the budget of one primary tree's counters."""
     fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     _parameter_constraints = {
-        'n_primary': [Check(check_int, low=1)], 'n_secondary': [Check(check_int, low=0)],
+        'n_primary': [Check(check_int, low=1, none=True)], 'n_secondary': [Check(check_int, low=0)],
         'n_cells': [Check(check_real, low=0, closed='neither')], 'max_depth': [Check(check_int, low=1, none=True)],
         'n_labeled': [Check(check_int, low=0, none=True)], 'random_state': 'no_validation',
         **NOISY_COUNTS, **PUBLIC_DOMAINS, 'classes': [Check(check_semi_classes)]}
-    def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
+    def __init__(self, n_primary:int|None=None, # p: trees of the primary (noisy) ensemble E1 (None: 5 with a secondary ensemble, else `PRIMARY_ALONE`)
                  n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
                  n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
                  max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`)
@@ -608,7 +626,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     @property
-    def n_estimators(self): return self.n_primary      # the primary ensemble's noise is Private-RDT's (the `NoisyCountsMixin`)
+    def n_estimators(self): return self._n_p()          # the primary ensemble's noise is Private-RDT's (the `NoisyCountsMixin`)
 
     # curator-only state in keyed mode (in stored mode `_key` is None and `leaves_` holds every cell: the release)
     _curator_only = ('_key', 'leaves_', 'leaves_.*')
@@ -655,10 +673,12 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        step = fit_row_step(self.n_primary)                # the labelled rows are walked a step at a time
+        self.n_primary_ = primary_trees(self.n_primary, int(unl.sum()), self.n_secondary)   # public: whether rows are unlabelled, and t
+        step = fit_row_step(self.n_primary_)               # the labelled rows are walked a step at a time
         rows = self.space_.encode(df, compact=True) if self.space_.is_cat.all() else None   # categories: small codes, encoded once
         if rows is None or rows.dtype.itemsize > 2:        # numbers (or wide codes): never encoded all at once
-            rows, E_u = df, encode_public_rows(self.space_, df, unl, step)   # every row checked; numbers clipped silently to the bounds
+            rows = df                                      # every row checked (the labelled ones as they are counted); numbers clipped silently
+            E_u = encode_public_rows(self.space_, df, unl, step) if unl.any() else np.zeros((0, self.space_.n_features))
         else: E_u = rows[unl]
         lab = ~unl
         y_idx, C = self._class_index(y if unl.size and not unl.any() else y[lab]), len(self.classes_)
