@@ -266,7 +266,7 @@ class _SRTCounts:
                 leaf = np.empty(len(Eb), np.int64)
                 _OWN_LEAVES(np.ascontiguousarray(Eb), part[s:s + len(Eb)], *tab.flat[:4], st.max_depth, tab.flat[4], leaf)
                 own = np.flatnonzero(leaf >= 0)
-                full += np.bincount(leaf[own] * C + y_idx[s:s + len(Eb)][own], minlength=len(every) * C)
+                np.add.at(full, leaf[own] * C + y_idx[s:s + len(Eb)][own], 1)   # one count per row, in place: no (leaves x classes) temporary
                 continue
             for i in range(s, s + len(Eb), B):                            # ... and walked a step of rows at a time
                 e = min(i + B, s + len(Eb))
