@@ -289,8 +289,36 @@ class _SRTCounts:
                           "lower n_estimators, max_depth or max_stored_leaves")
 
 
+# %% ../nbs/14_baselines.ipynb #acc406f5
+class _SRTVotes:
+    "SRT's votes (mixed into `SmoothRandomTreesClassifier` before `_VotePrediction`): by the listed leaf index in stored mode, summed in place when compiled."
+    def _encode(self, X):
+        return encode_fitted(self, X, 'structure_', compact=True)
+
+    def _vote_counts(self, X) -> tuple:
+        "Votes per class summed over the trees and the number of trees; stored mode, compiled: each row's sum built in place, a block of rows encoded at a time."
+        listed, st = getattr(self, '_listed_votes', None), getattr(self, 'structure_', None)
+        tab = st._tables() if listed is not None else None
+        n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]
+        if tab is None or not HAVE_NUMBA or not use_compiled(n * st.n_trees * st.max_depth, table_add_rows):
+            return super()._vote_counts(X)                                 # keyed mode, or numpy: votes a block at a time
+        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
+        V, buf = np.zeros((n, listed.shape[1]), np.int64), np.empty(BLOCK, np.int64)
+        for s in range(0, max(n, 1), ENCODE_BLOCK):
+            E = np.ascontiguousarray(self._encode(rows(s, s + ENCODE_BLOCK)))   # ValueError naming X first
+            table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
+        return V, st.n_trees
+
+    def votes(self, X) -> np.ndarray:
+        "Each tree's released leaf label at each row, one-hot (bytes): (n_estimators, n, n_classes)."
+        E = self._encode(X)                                                # NotFittedError / ValueError naming X first
+        listed = getattr(self, '_listed_votes', None)
+        idx = self.structure_.leaf_index(E) if listed is not None else None   # stored mode: every leaf listed, its label by index
+        return listed[idx] if idx is not None else self.leaves_.lookup(self.structure_.leaf_keys(E))
+
+
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
     _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
@@ -397,29 +425,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
         if getattr(self, '_key', None) is not None: return super().__getstate__()
         return super(ReleasePolicy, self).__getstate__()
 
-    def _encode(self, X):
-        return encode_fitted(self, X, 'structure_', compact=True)
 
-    def _vote_counts(self, X) -> tuple:
-        "Votes per class summed over the trees and the number of trees; stored mode, compiled: each row's sum built in place, a block of rows encoded at a time."
-        listed, st = getattr(self, '_listed_votes', None), getattr(self, 'structure_', None)
-        tab = st._tables() if listed is not None else None
-        n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]
-        if tab is None or not HAVE_NUMBA or not use_compiled(n * st.n_trees * st.max_depth, table_add_rows):
-            return super()._vote_counts(X)                                 # keyed mode, or numpy: votes a block at a time
-        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
-        V, buf = np.zeros((n, listed.shape[1]), np.int64), np.empty(BLOCK, np.int64)
-        for s in range(0, max(n, 1), ENCODE_BLOCK):
-            E = np.ascontiguousarray(self._encode(rows(s, s + ENCODE_BLOCK)))   # ValueError naming X first
-            table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
-        return V, st.n_trees
-
-    def votes(self, X) -> np.ndarray:
-        "Each tree's released leaf label at each row, one-hot (bytes): (n_estimators, n, n_classes)."
-        E = self._encode(X)                                                # NotFittedError / ValueError naming X first
-        listed = getattr(self, '_listed_votes', None)
-        idx = self.structure_.leaf_index(E) if listed is not None else None   # stored mode: every leaf listed, its label by index
-        return listed[idx] if idx is not None else self.leaves_.lookup(self.structure_.leaf_keys(E))
 
 # %% ../nbs/14_baselines.ipynb #44857168
 _SALT_ROOT_MT = np.uint64(0x3A7)
