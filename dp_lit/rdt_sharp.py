@@ -275,6 +275,8 @@ def fit_row_step(n_trees:int) -> int:
     "Rows of a fit encoded and walked at a time: about 2^14 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
     return max(1024, (1 << 14) // max(int(n_trees), 1))
 
+LISTED_STEP = 4096      # labelled rows encoded at a time when the counts of every listed leaf are kept (no centers)
+
 def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                           n_labeled:int, # labelled rows planned with (public: `n_labeled`, or PLAN_ROWS under add/remove)
                           n_features:int, n_classes:int, n_primary:int, n_secondary:int, max_depth:int, n_cells:float,
@@ -283,7 +285,7 @@ def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                          ) -> float:
     "Planned peak bytes of an RDT# fit, from public quantities only (see the prose above)."
     t2 = n_secondary if n_public else 0
-    n_step = min(n_labeled, fit_row_step(n_primary))                                  # labelled rows are encoded and walked a step at a time
+    n_step = min(n_labeled, max(fit_row_step(n_primary), LISTED_STEP))                # labelled rows are encoded and walked a step at a time
     per_tree_rows = 8.0 * (5 * (n_primary + t2) * n_public + 12 * n_primary * n_step)  # leaves, centers, votes: int64 each
     encoded = 8.0 * 2 * (n_public + n_step) * n_features
     leaves = min(float(max(2, max_values)) ** max_depth, max(n_public, 1))            # reached leaves of one tree, at most
@@ -502,8 +504,6 @@ def encode_public_rows(space, df:pd.DataFrame, unl:np.ndarray, step:int) -> np.n
     "`space.encode(df, compact=True)[unl]` without the whole encoded matrix: every row encoded (and checked) `step` rows at a time, the unlabelled ones kept."
     if unl.all(): return space.encode(df, compact=True)
     return np.concatenate([space.encode(df.iloc[s:s + step], compact=True)[unl[s:s + step]] for s in range(0, len(df), step)])
-
-LISTED_STEP = 4096      # rows encoded at a time when the counts of every listed leaf are kept
 
 def labelled_center_counts(forest, space, df, # the center forest, the public domains, the rows: a frame, or its encoded matrix
                            lab:np.ndarray, # True at a labelled row
