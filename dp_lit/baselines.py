@@ -22,12 +22,14 @@ from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 from .linear import DPLogisticRegression, ROW_BLOCK
+from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['LEAF_MECHANISMS', 'TIE_NUDGE', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights',
-           'leaf_labels', 'tie_key', 'row_keys', 'vote_winner', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees',
-           'tree_weights', 'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach',
-           'top_release', 'TOPClassifier']
+__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth',
+           'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner',
+           'vote_row_step', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights',
+           'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release',
+           'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -87,6 +89,22 @@ def leaf_labels(counts, # (n_leaves, n_classes) exact class counts
     noisy = geometric_mechanism(c.astype(np.int64), sens, eps, random_state=src)
     return _tie_break_argmax(np.asarray(noisy, dtype=float).reshape(c.shape), src)
 
+# %% ../nbs/14_baselines.ipynb #9279ca66
+LABEL_STEP = 1 << 12     # leaves whose exponential-mechanism draws are made at once
+
+def leaf_labels_in_steps(counts, # (n_leaves, n_classes) exact class counts
+                         epsilon:float, mechanism:str='exponential', neighbours:str='add_remove',
+                         random_state=None, # None: secret OS entropy; an int or SeedSequence: reproducible (not secret)
+                        ) -> np.ndarray:
+    "`leaf_labels` of many leaves with bounded temporaries: the Gumbel words of the exponential draws are read in order, one per (leaf, class), `LABEL_STEP` leaves at a time -- the same labels."
+    c = np.asarray(counts)
+    if mechanism == 'noisy_counts' or c.ndim != 2 or len(c) <= LABEL_STEP:      # noisy counts draw in two passes: at once
+        return leaf_labels(c, epsilon, mechanism, neighbours, random_state=random_state)
+    src = noise_source(random_state)                                             # one stream, read on from step to step
+    return np.concatenate([leaf_labels(c[s:s + LABEL_STEP], epsilon, mechanism, neighbours, random_state=src)
+                           for s in range(0, len(c), LABEL_STEP)])
+
+
 # %% ../nbs/14_baselines.ipynb #ba695f2d
 def _keyed_labels(key:NoiseKey, keys:np.ndarray, n_classes:int, salt:int) -> np.ndarray:
     "A uniform class per key, a fixed function of the secret `key` (the label of a leaf no training row reached)."
@@ -139,7 +157,7 @@ class _KeyedLabels:
     def __init__(self, key:NoiseKey, n_classes:int, salt:int):
         self.key, self.n_classes, self.salt = key, int(n_classes), int(salt)
     def __call__(self, keys):
-        return np.eye(self.n_classes)[_keyed_labels(self.key, keys, self.n_classes, self.salt)]
+        return np.eye(self.n_classes, dtype=np.uint8)[_keyed_labels(self.key, keys, self.n_classes, self.salt)]
 
 # %% ../nbs/14_baselines.ipynb #52e69137
 def tie_key(noise_seed=None, # None: a secret key from OS entropy; an int: reproducible (not secret)
@@ -165,6 +183,10 @@ def vote_winner(votes, # (n, C) votes per class (integers, or shares of one numb
         out[tied] = np.argmax(np.cumsum(top[tied], axis=1) > pick[:, None], axis=1)
     return out
 
+def vote_row_step(n_trees:int) -> int:
+    "Rows whose votes are gathered at a time in prediction (and walked at a time in SRT's fit): about 2^14 (tree, row) pairs, at least 512 rows (public: the number of trees only)."
+    return max(512, (1 << 14) // max(int(n_trees), 1))
+
 TIE_NUDGE = 1e-9   # the share a tied row's coin moves to the class it picks, so that predict is the argmax of predict_proba
 
 class _VotePrediction:
@@ -172,13 +194,14 @@ class _VotePrediction:
     def _vote_counts(self, X) -> tuple:
         "Votes per class summed over the trees, (n, n_classes), and the number of trees: `votes` of a block of rows at a time, never all (trees x rows) at once."
         n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]   # array-likes without len() too
-        if n <= ROW_BLOCK:
+        B = vote_row_step(getattr(self, 'n_estimators', 1))              # (trees x rows x classes) votes: a block of rows at a time
+        if n <= B:
             Vt = self.votes(X)                                             # NotFittedError / ValueError naming X first
             return Vt.sum(axis=0), Vt.shape[0]
         rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
         V = None
-        for s in range(0, n, ROW_BLOCK):
-            Vt = self.votes(rows(s, s + ROW_BLOCK)); Vb = Vt.sum(axis=0)
+        for s in range(0, n, B):
+            Vt = self.votes(rows(s, s + B)); Vb = Vt.sum(axis=0)
             if V is None: V = np.empty((n, Vb.shape[1]), Vb.dtype)
             V[s:s + len(Vb)] = Vb
         return V, Vt.shape[0]
@@ -203,26 +226,57 @@ class _VotePrediction:
 
 
 # %% ../nbs/14_baselines.ipynb #fc64b01c
+ENCODE_BLOCK = 2048          # rows of numeric data encoded at once in SRT's fit and prediction
+
+def _own_tree_leaves(E, part, packed, thr, shift, mode, depth, leaf_off, out):
+    "out[i] = leaf (index into the listed leaves) of row i in its own tree part[i] only; -1 for an unused row (part < 0)."
+    for i in range(E.shape[0]):
+        t = part[i]
+        if t < 0:
+            out[i] = -1
+        else:
+            nd = t
+            for _ in range(depth): nd = table_child(E, i, nd, packed, thr, shift, mode)
+            out[i] = nd - leaf_off
+
+_OWN_LEAVES = kernel()(_own_tree_leaves) if HAVE_NUMBA else None
+
 class _SRTCounts:
     "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, in blocks where the leaves can be listed."
     def _count(self, E, y_idx, C):
-        "Exact class counts of every reached leaf (each used row in its own tree) and the leaves' keys; transient, never kept."
+        "Exact class counts of every reached leaf (each used row in its own tree), the leaves' keys, and the counts of every listed leaf (None when too many to list); transient, never kept."
         part = self._parts(len(E), int(self.n_estimators))
+        if int(self.n_estimators) < 2**31: part = part.astype(np.int32)  # tree of each row: 4 bytes do
         st = self.structure_
         if st.leaf_index(E[0:1]) is None:                                 # too many leaves to list: every row through every tree at once
             if isinstance(E, RowBlocks): E = E[0:len(E)]
             ids, keys, _ = st.leaves(E)
             own = part >= 0
             leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
-            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys
+            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys, None
         every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
-        full, hit = np.zeros(len(every) * C, np.int64), np.zeros(len(every), bool)
-        for i in range(0, len(E), ROW_BLOCK):
-            idx, pb = st.leaf_index(E[i:i + ROW_BLOCK]), part[i:i + ROW_BLOCK]
-            hit[idx.ravel()] = True                                       # a leaf some row reaches in some tree
-            own = np.flatnonzero(pb >= 0)
-            full += np.bincount(idx[pb[own], own] * C + y_idx[i:i + ROW_BLOCK][own], minlength=len(every) * C)
-        return full.reshape(-1, C)[hit], every[hit]
+        full, hit = np.zeros(len(every) * C, np.int32 if len(E) < 2**31 else np.int64), np.zeros(len(every), bool)   # counts below the rows
+        B = vote_row_step(self.n_estimators)
+        tab = st._tables()
+        own_only = (st.enumerate_leaves(limit=self.max_stored_leaves) is not None and _OWN_LEAVES is not None
+                    and use_compiled(len(E) * st.max_depth, _OWN_LEAVES))   # stored mode: each row walks its own tree only
+        for s in range(0, len(E), ENCODE_BLOCK):                          # encoded (and checked) a block at a time ...
+            Eb = E[s:s + ENCODE_BLOCK]
+            if own_only:
+                leaf = np.empty(len(Eb), np.int64)
+                _OWN_LEAVES(np.ascontiguousarray(Eb), part[s:s + len(Eb)], *tab.flat[:4], st.max_depth, tab.flat[4], leaf)
+                own = np.flatnonzero(leaf >= 0)
+                np.add.at(full, leaf[own] * C + y_idx[s:s + len(Eb)][own], 1)   # one count per row, in place: no (leaves x classes) temporary
+                continue
+            for i in range(s, s + len(Eb), B):                            # ... and walked a step of rows at a time
+                e = min(i + B, s + len(Eb))
+                idx, pb = st.leaf_index(Eb[i - s:e - s]), part[i:e]
+                hit[idx.ravel()] = True                                   # a leaf some row reaches in some tree
+                own = np.flatnonzero(pb >= 0)
+                full += np.bincount(idx[pb[own], own] * C + y_idx[i:e][own], minlength=len(every) * C)
+        full = full.reshape(-1, C)
+        if own_only: hit = full.any(axis=1)                               # (stored mode: only the listed counts are used)
+        return full[hit], every[hit], full
 
     def _plan_memory(self, T, C):
         "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
@@ -235,8 +289,36 @@ class _SRTCounts:
                           "lower n_estimators, max_depth or max_stored_leaves")
 
 
+# %% ../nbs/14_baselines.ipynb #acc406f5
+class _SRTVotes:
+    "SRT's votes (mixed into `SmoothRandomTreesClassifier` before `_VotePrediction`): by the listed leaf index in stored mode, summed in place when compiled."
+    def _encode(self, X):
+        return encode_fitted(self, X, 'structure_', compact=True)
+
+    def _vote_counts(self, X) -> tuple:
+        "Votes per class summed over the trees and the number of trees; stored mode, compiled: each row's sum built in place, a block of rows encoded at a time."
+        listed, st = getattr(self, '_listed_votes', None), getattr(self, 'structure_', None)
+        tab = st._tables() if listed is not None else None
+        n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]
+        if tab is None or not HAVE_NUMBA or not use_compiled(n * st.n_trees * st.max_depth, table_add_rows):
+            return super()._vote_counts(X)                                 # keyed mode, or numpy: votes a block at a time
+        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
+        V, buf = np.zeros((n, listed.shape[1]), np.int64), np.empty(BLOCK, np.int64)
+        for s in range(0, max(n, 1), ENCODE_BLOCK):
+            E = np.ascontiguousarray(self._encode(rows(s, s + ENCODE_BLOCK)))   # ValueError naming X first
+            table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
+        return V, st.n_trees
+
+    def votes(self, X) -> np.ndarray:
+        "Each tree's released leaf label at each row, one-hot (bytes): (n_estimators, n, n_classes)."
+        E = self._encode(X)                                                # NotFittedError / ValueError naming X first
+        listed = getattr(self, '_listed_votes', None)
+        idx = self.structure_.leaf_index(E) if listed is not None else None   # stored mode: every leaf listed, its label by index
+        return listed[idx] if idx is not None else self.leaves_.lookup(self.structure_.leaf_keys(E))
+
+
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
     _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
@@ -298,37 +380,43 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
         self.space_ = resolve_feature_space(df, where=name, **kw)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        if len(df) > ROW_BLOCK:                                           # many rows: encoded a block at a time, each checked now (nothing spent yet)
+        E = self.space_.encode(df, compact=True) if self.space_.is_cat.all() else None   # categories: small codes, encoded once
+        if E is None or E.dtype.kind == 'f' or E.dtype.itemsize > 2:     # numbers: encoded (and checked) a block at a time while counting
             E = RowBlocks(self.space_, df)
-            for _ in E.blocks(ROW_BLOCK): pass
-        else: E = self.space_.encode(df, warn=name)
-        y_idx = np.searchsorted(self.classes_, y)
+        y_idx = np.searchsorted(self.classes_, y).astype(np.min_scalar_type(len(self.classes_)))   # class indices: a byte or two
         T, C = int(self.n_estimators), len(self.classes_)
         n_cat = int(self.space_.is_cat.sum())
         self.max_depth_ = (srt_depth(self.n_features_in_ - n_cat, n_cat) if self.max_depth == 'paper' else int(self.max_depth))
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
         self._plan_memory(T, C)                                           # public quantities, before anything is charged
-        # the whole fit's epsilon reserved on a shared ledger before any noise is drawn (refused: nothing spent)
+        self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
+        counts, keys, listed = self._count(E, y_idx, C)                   # exact (locals, dropped when fit returns); a bad row is refused here, nothing spent
+        # the whole fit's epsilon reserved on a shared ledger before any label is drawn (refused: nothing spent)
         ledger = Budget(eps, name=name) if self.budget is None else self.budget.reserve(eps, 'Smooth Random Trees fit')
         with ledger.parallel('trees (disjoint parts of the rows)') as block:
             for t in range(T):
                 block.part(f'tree {t}').spend(eps, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
-        self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
-        counts, keys = self._count(E, y_idx, C)                           # exact: a local, dropped when fit returns
         every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
         lab_seed = _sub_seed(self.noise_seed, 2)
         if every is not None:                                              # every leaf released: the object holds no secret
             self._key = None
-            full = np.zeros((len(every[0]), C), np.int64)
-            pos = np.searchsorted(np.sort(every[0]), keys); order = np.argsort(every[0])
-            full[order[pos]] = counts
-            labels = leaf_labels(full, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
-            self.leaves_ = LeafTable(every[0], np.eye(C)[labels])
+            if listed is not None and len(listed) == len(every[0]): full = listed   # the counts of every leaf, in the listed order
+            else:
+                full = np.zeros((len(every[0]), C), np.int64)
+                pos = np.searchsorted(np.sort(every[0]), keys); order = np.argsort(every[0])
+                full[order[pos]] = counts
+            del counts, keys, listed
+            labels = leaf_labels_in_steps(full, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
+            del full
+            self._listed_votes = np.eye(C, dtype=np.uint8)[labels]       # released labels in the structure's listed order: votes by leaf index
+            del labels
+            self.leaves_ = LeafTable(every[0], self._listed_votes)
         else:                                                              # too many leaves: unreached ones get keyed uniform labels
+            self._listed_votes = None
             self._key = NoiseKey(None if self.noise_seed is None else int(np.random.SeedSequence([self.noise_seed, 3]).generate_state(1)[0]))
-            labels = leaf_labels(counts, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
-            self.leaves_ = LeafTable(keys, np.eye(C)[labels], default=_KeyedLabels(self._key, C, 7))
+            labels = leaf_labels_in_steps(counts, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
+            self.leaves_ = LeafTable(keys, np.eye(C, dtype=np.uint8)[labels], default=_KeyedLabels(self._key, C, 7))
         self.tie_key_ = tie_key(self.noise_seed)                          # coins for tied votes: independent of the data
         return self
 
@@ -337,13 +425,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _VotePrediction, Re
         if getattr(self, '_key', None) is not None: return super().__getstate__()
         return super(ReleasePolicy, self).__getstate__()
 
-    def _encode(self, X):
-        return encode_fitted(self, X, 'structure_')
 
-    def votes(self, X) -> np.ndarray:
-        "Each tree's released leaf label at each row, one-hot: (n_estimators, n, n_classes)."
-        E = self._encode(X)                                                # NotFittedError / ValueError naming X first
-        return self.leaves_.lookup(self.structure_.leaf_keys(E))
 
 # %% ../nbs/14_baselines.ipynb #44857168
 _SALT_ROOT_MT = np.uint64(0x3A7)

@@ -18,16 +18,17 @@ from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, che
 from .accounting import Budget
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
 from .trees import (RandomStructure, LeafTable, resolve_feature_space, public_feature_space, public_classes, resolve_classes, as_frame,
-                    distinct_rows, encode_fitted)
+                    distinct_rows, encode_fitted, TABLE_LIMIT)
 from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, normalise_counts, NOISY_COUNTS,
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['PROGRESS_WORK', 'leaf_random_order', 'CenterQueries', 'CenterForest', 'unlabelled_mask', 'check_semi_classes',
-           'rdt_sharp_height', 'fit_row_step', 'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts',
-           'merge_center_counts', 'encode_public_rows', 'labelled_center_counts', 'RDTSharpClassifier']
+__all__ = ['PROGRESS_WORK', 'PRIMARY_ALONE', 'LISTED_STEP', 'leaf_random_order', 'CenterQueries', 'CenterForest',
+           'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_trees', 'fit_row_step',
+           'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts', 'merge_center_counts',
+           'encode_public_rows', 'labelled_center_counts', 'RDTSharpClassifier']
 
 # %% ../nbs/12_rdt_sharp.ipynb #822ff424
 def leaf_random_order(leaf:np.ndarray, # (n,) each row's leaf id
@@ -157,6 +158,7 @@ class CenterQueries:
 
     def center_keys(self, E:np.ndarray, public:bool=False) -> np.ndarray:
         "Key of each row's nearest center per tree (n_trees, n); a leaf without sampled centers is its own center."
+        if self.n_centers == 0: return self.structure.leaf_keys(E)   # no public rows: every leaf is its own center
         cidx, lk = self.assign(E, public)
         return np.where(cidx >= 0, self.center_key[np.maximum(cidx, 0)] if self.n_centers else lk, lk)
 
@@ -256,10 +258,24 @@ def rdt_sharp_height(space, n_labeled:int) -> int:
     lb = math.floor(math.log(max(n_labeled, 1)) / math.log(b)) + 1 if b > 1 else k // 2
     return max(1, min(k // 2, lb))
 
+# %% ../nbs/12_rdt_sharp.ipynb #1f87a473
+PRIMARY_ALONE = 15       # default primary trees when E1 is the whole model (no secondary ensemble)
+
+def primary_trees(n_primary:int|None, # the parameter: a number of trees, or None for the rule
+                  n_public:int, # unlabelled (public) rows of the fit
+                  n_secondary:int, # t, the secondary trees asked for
+                 ) -> int:
+    "p: `n_primary` when given; else the paper's 5 when the secondary ensemble is built (public rows and t > 0), `PRIMARY_ALONE` when E1 is the whole model."
+    if n_primary is not None: return int(n_primary)
+    return 5 if n_public > 0 and n_secondary > 0 else PRIMARY_ALONE
+
+
 # %% ../nbs/12_rdt_sharp.ipynb #29121527
 def fit_row_step(n_trees:int) -> int:
-    "Rows of a fit encoded and walked at a time: about 2^16 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
-    return max(1024, (1 << 16) // max(int(n_trees), 1))
+    "Rows of a fit encoded and walked at a time: about 2^14 (tree, row) pairs, at least 1,024 rows (public: the number of trees only)."
+    return max(1024, (1 << 14) // max(int(n_trees), 1))
+
+LISTED_STEP = 4096      # labelled rows encoded at a time when the counts of every listed leaf are kept (no centers)
 
 def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                           n_labeled:int, # labelled rows planned with (public: `n_labeled`, or PLAN_ROWS under add/remove)
@@ -269,7 +285,7 @@ def rdt_sharp_memory_plan(n_public:int, # public (unlabelled) rows
                          ) -> float:
     "Planned peak bytes of an RDT# fit, from public quantities only (see the prose above)."
     t2 = n_secondary if n_public else 0
-    n_step = min(n_labeled, fit_row_step(n_primary))                                  # labelled rows are encoded and walked a step at a time
+    n_step = min(n_labeled, max(fit_row_step(n_primary), LISTED_STEP))                # labelled rows are encoded and walked a step at a time
     per_tree_rows = 8.0 * (5 * (n_primary + t2) * n_public + 12 * n_primary * n_step)  # leaves, centers, votes: int64 each
     encoded = 8.0 * 2 * (n_public + n_step) * n_features
     leaves = min(float(max(2, max_values)) ** max_depth, max(n_public, 1))            # reached leaves of one tree, at most
@@ -363,12 +379,16 @@ class _SharpEnsembles:
         self.pseudo_labels_ = self.classes_[votes.argmax(axis=1)]
         if tied.any(): self.pseudo_labels_ = self.pseudo_labels_.astype(object); self.pseudo_labels_[tied] = None   # None: a tie
 
+    def _n_p(self) -> int:
+        "p, the primary trees: `n_primary_` once fitted (or being fitted), else the parameter."
+        return getattr(self, 'n_primary_', None) or self.n_primary
+
     def _plan_memory(self, E, n_public:int, n_labelled:int):
         "Refuse (`MemoryPlanError`) a fit whose plan from public quantities exceeds the limit; the labelled count only where it is public."
         n_plan = self.n_labeled if self.n_labeled is not None else n_labelled if self.neighbours != 'add_remove' else PLAN_ROWS
-        check_memory_plan(rdt_sharp_memory_plan(n_public, n_plan, E.shape[1], len(self.classes_), self.n_primary, self.n_secondary,
+        check_memory_plan(rdt_sharp_memory_plan(n_public, n_plan, E.shape[1], len(self.classes_), self._n_p(), self.n_secondary,
                                                 self.max_depth_, self.n_cells, int(self.space_.n_values.max(initial=2)), self.max_stored_leaves),
-                          f"{type(self).__name__}: {self.n_primary} + {self.n_secondary} trees of height {self.max_depth_} over "
+                          f"{type(self).__name__}: {self._n_p()} + {self.n_secondary} trees of height {self.max_depth_} over "
                           f"{n_public:,} public rows and {E.shape[1]} columns", "lower n_secondary, n_primary, max_depth or "
                           "max_stored_leaves, pass fewer public (unlabelled) rows, or raise DP_LIT_MAX_MEMORY")
 
@@ -382,13 +402,25 @@ class _SharpEnsembles:
 
     def _steps(self, n):
         "Row ranges of one step of prediction: memory bounded whatever rows x trees."
-        R = max(4096, min(1 << 14, (1 << 21) // (self.n_primary + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0))))
+        R = max(1024, (1 << 13) // (self._n_p() + (self.n_secondary if getattr(self, 'secondary_', None) is not None else 0)))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
+
+    def _listed_primary(self):
+        "E1's stored noisy counters in the order the structure lists its leaves (clipped at zero under negative='clip'), when the primary forest has no centers and every leaf is stored; else None."
+        if self.primary_.n_centers or getattr(self, '_key', None) is not None: return None
+        every = self.structure_.enumerate_leaves(limit=min(self.max_stored_leaves, TABLE_LIMIT))
+        if every is None: return None
+        W = self.leaves_.values[self.leaves_.positions(every[0])]
+        return np.clip(W, 0, None) if self.negative == 'clip' else W
 
     def _primary_total(self, E, distinct:bool=True):
         "Noisy counts of E1 summed over its trees at each row (post-processed by `negative`); each distinct row once."
         d = distinct_rows(E) if distinct else None
         if d is not None and len(d[0]) < len(E): return self._primary_total(d[0], False)[d[1]]
+        W = self._listed_primary()
+        if W is not None:                                  # every leaf stored: the structure sums the listed counters over the trees
+            out = self.structure_.leaf_sum(E, values=W)
+            return out if self.negative == 'clip' else np.clip(out, 0, None)
         out = np.empty((len(E), len(self.classes_)))
         for s, e in self._steps(len(E)):
             V = self.leaves_.lookup(self.primary_.center_keys(E[s:e]))
@@ -476,8 +508,22 @@ def encode_public_rows(space, df:pd.DataFrame, unl:np.ndarray, step:int) -> np.n
 def labelled_center_counts(forest, space, df, # the center forest, the public domains, the rows: a frame, or its encoded matrix
                            lab:np.ndarray, # True at a labelled row
                            y_idx:np.ndarray, # class index of each labelled row, in row order
-                           n_classes:int, step:int) -> tuple:
+                           n_classes:int, step:int,
+                           listed_limit:int=0, # a forest without centers listing at most this many leaves: counted over every leaf (compiled)
+                          ) -> tuple:
     "`center_counts` of the labelled rows, encoded (unless `df` is encoded already) and walked `step` rows at a time and merged by key: the same sorted keys, the same exact counts."
+    st = forest.structure
+    every = st.enumerate_leaves(limit=min(listed_limit, TABLE_LIMIT)) if forest.n_centers == 0 and listed_limit > 0 else None
+    if every is not None:                  # every leaf its own center, all listed: class counts of every leaf, then the reached ones by key
+        full, o, step = np.zeros((len(every[0]), n_classes)), 0, max(step, LISTED_STEP)
+        for s in range(0, len(df), step):
+            lb = lab[s:s + step]; k = int(lb.sum())
+            if not k: continue
+            E = df[s:s + step] if isinstance(df, np.ndarray) else space.encode(df.iloc[s:s + step], compact=True)
+            st.leaf_counts(E if k == len(lb) else E[lb], y_idx[o:o + k], n_classes, out=full); o += k
+        order = np.argsort(every[0]); keys, full = every[0][order], full[order]
+        hit = full.any(axis=1)                                        # the leaves labelled rows reach
+        return keys[hit], full[hit].astype(np.int64)
     res, o = [], 0
     for s in range(0, len(df), step):
         lb = lab[s:s + step]; k = int(lb.sum())
@@ -501,21 +547,22 @@ class _SharpFit:
         else:
             self.max_depth_ = p['max_depth']
         self._plan_memory(E_u, len(E_u), n_labelled)              # refused here: nothing reserved, nothing drawn
-        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
-        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         rng = check_random_state(self.random_state)       # public: structure and centers only
-        n_p = self.n_primary
+        n_p = self.n_primary_
         self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
         self.primary_ = CenterForest(self.space_, n_p, self.max_depth_, self.n_cells, rng)
         self.structure_ = self.primary_.structure
         self.primary_.place_centers(E_u, rng)
         cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
         self.n_primary_cells_ = len(cells) if cells is not None else None
+        counted = count(self.primary_)                    # exact center counts; every labelled row encoded and checked here, before any charge
+        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
+        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
         for t in range(n_p):
             ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
         self.budget_ = ledger if p['budget'] is None else p['budget']   # the model's ledger: the caller's, when shared
         self.n_batches_ = 1
-        self.leaves_ = _primary_counters(self, cells, *count(self.primary_))
+        self.leaves_ = _primary_counters(self, cells, *counted)
         self.secondary_ = None
         if self.n_secondary > 0 and len(E_u): self._fit_secondary(E_u, rng)
         votes = self.pseudo_votes_.sum(axis=0) if self.secondary_ is not None else np.zeros(len(self.classes_))
@@ -537,6 +584,7 @@ class _SharpFit:
         first = P.map(_sharp_part_public, self.space_, self.classes_)      # pass 1: public rows, in the order of the parts
         E_u = np.concatenate([e for e, _ in first]) if first else np.zeros((0, self.space_.n_features))
         n_l = sum(k for _, k in first)
+        self.n_primary_ = primary_trees(self.n_primary, len(E_u), self.n_secondary)   # public: the number of unlabelled rows, and t
         C = len(self.classes_)
         def count(forest):                                                   # pass 2: exact counts at the centers
             light = copy.copy(forest); light._pub = None                     # the public rows' index stays here
@@ -552,11 +600,11 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
     `epsilon_tree_` is public: the budget of one primary tree's counters."""
     fits_from_parts = True   # `fit` also takes the rows in parts (`dp_lit.scale.Parts`); others refuse them
     _parameter_constraints = {
-        'n_primary': [Check(check_int, low=1)], 'n_secondary': [Check(check_int, low=0)],
+        'n_primary': [Check(check_int, low=1, none=True)], 'n_secondary': [Check(check_int, low=0)],
         'n_cells': [Check(check_real, low=0, closed='neither')], 'max_depth': [Check(check_int, low=1, none=True)],
         'n_labeled': [Check(check_int, low=0, none=True)], 'random_state': 'no_validation',
         **NOISY_COUNTS, **PUBLIC_DOMAINS, 'classes': [Check(check_semi_classes)]}
-    def __init__(self, n_primary:int=5, # p: trees of the primary (noisy) ensemble E1
+    def __init__(self, n_primary:int|None=None, # p: trees of the primary (noisy) ensemble E1 (None: 5 with a secondary ensemble, else `PRIMARY_ALONE`)
                  n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
                  n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
                  max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`)
@@ -578,7 +626,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
 
     @property
-    def n_estimators(self): return self.n_primary      # the primary ensemble's noise is Private-RDT's (the `NoisyCountsMixin`)
+    def n_estimators(self): return self._n_p()          # the primary ensemble's noise is Private-RDT's (the `NoisyCountsMixin`)
 
     # curator-only state in keyed mode (in stored mode `_key` is None and `leaves_` holds every cell: the release)
     _curator_only = ('_key', 'leaves_', 'leaves_.*')
@@ -625,13 +673,15 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         self.space_ = resolve_feature_space(df, self.domains, self.categories, self.bounds, where=name)
         self.n_features_in_ = df.shape[1]
         if isinstance(X, pd.DataFrame): self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        step = fit_row_step(self.n_primary)                # the labelled rows are walked a step at a time
+        self.n_primary_ = primary_trees(self.n_primary, int(unl.sum()), self.n_secondary)   # public: whether rows are unlabelled, and t
+        step = fit_row_step(self.n_primary_)               # the labelled rows are walked a step at a time
         rows = self.space_.encode(df, compact=True) if self.space_.is_cat.all() else None   # categories: small codes, encoded once
         if rows is None or rows.dtype.itemsize > 2:        # numbers (or wide codes): never encoded all at once
-            rows, E_u = df, encode_public_rows(self.space_, df, unl, step)   # every row checked; numbers clipped silently to the bounds
+            rows = df                                      # every row checked (the labelled ones as they are counted); numbers clipped silently
+            E_u = encode_public_rows(self.space_, df, unl, step) if unl.any() else np.zeros((0, self.space_.n_features))
         else: E_u = rows[unl]
         lab = ~unl
         y_idx, C = self._class_index(y if unl.size and not unl.any() else y[lab]), len(self.classes_)
-        count = lambda forest: labelled_center_counts(forest, self.space_, rows, lab, y_idx, C, step)
+        count = lambda forest: labelled_center_counts(forest, self.space_, rows, lab, y_idx, C, step, listed_limit=self.max_stored_leaves)
         return self._fit_from(p, E_u, int(lab.sum()), count)
 
