@@ -25,9 +25,9 @@ from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, val
                    check_relation, check_y, encode_labels, check_memory_plan)
 
 # %% auto #0
-__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'OBJECTIVE_JACOBIAN_SHARE', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X',
-           'resolve_labels', 'noise_tags', 'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda',
-           'objective_lambda', 'DPLogisticRegression']
+__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'OBJECTIVE_JACOBIAN_SHARE', 'WARM_ROWS', 'check_X', 'column_ranges', 'value_range',
+           'in_box', 'check_fitted_X', 'resolve_labels', 'noise_tags', 'public_bounds', 'RowMap', 'logistic_tol_floor',
+           'auto_lambda', 'objective_lambda', 'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #f06e60a8
 def _float_columns(X, name):
@@ -82,6 +82,28 @@ def column_ranges(X, # a dense 2-D float array
     if not (np.isfinite(lo).all() and np.isfinite(hi).all()):
         raise ValueError(f"Input {name} contains infinity or a value too large for dtype('float64').")
     return lo, hi
+
+def value_range(X, # a dense 2-D float array
+                name:str='X', # the argument's name, for the message
+               ) -> tuple:
+    "(min, max) over all of X: the finite check of `column_ranges` (the same errors) at the cost of two whole-array reductions, no copy."
+    lo, hi = float(X.min()), float(X.max())
+    if not (math.isfinite(lo) and math.isfinite(hi)): column_ranges(X, name)     # raises, in column_ranges' words
+    return lo, hi
+
+def in_box(X, # a dense 2-D float array
+           lo, # lower bound of every column
+           hi, # upper bound of every column
+           extent=None, # `value_range(X)` when already known
+          ) -> bool:
+    "Whether every value of X lies in [lo_j, hi_j] of its column (False for NaN): from `value_range` when it decides, else block by block."
+    gmin, gmax = (float(X.min()), float(X.max())) if extent is None else extent
+    if not (gmin >= lo.min() and gmax <= hi.max()): return False     # some value outside every column's box, or NaN
+    if gmin >= lo.max() and gmax <= hi.min(): return True            # [gmin, gmax] lies in every column's box
+    for i in range(0, X.shape[0], ROW_BLOCK):
+        Xb = X[i:i + ROW_BLOCK]
+        if not (np.all(Xb >= lo) and np.all(Xb <= hi)): return False
+    return True
 
 # %% ../nbs/20_linear.ipynb #e66c3635
 def check_fitted_X(est, # a fitted estimator with `n_features_in_`
@@ -177,11 +199,12 @@ class RowMap:
         self.near = bool(np.all(np.abs(self.centre) <= half))   # the box holds 0: centring after the product loses no digits
         self.width = self.d + int(fit_intercept)
 
-    def affine(self, X, ranges=None) -> bool:
+    def affine(self, X, ranges=None, extent=None) -> bool:
         "Whether c1 u = (x - centre) * scale on every row of X (no clipping of any kind): then products with X itself suffice."
         if sparse.issparse(X) or self.clip or not self.near: return False
         if self.lo is None: return True
-        lo, hi = column_ranges(X) if ranges is None else ranges
+        if ranges is None: return in_box(X, self.lo, self.hi, extent)     # `extent`: `value_range(X)` when known
+        lo, hi = ranges
         return bool(np.all(lo >= self.lo) and np.all(hi <= self.hi))
 
     def features(self, Xb):
@@ -208,11 +231,11 @@ class RowMap:
             Xb = X[i:min(i + ROW_BLOCK, n)]
             yield i, (Xb if affine else self.features(Xb))
 
-    def scores(self, X, coef, ranges=None):
+    def scores(self, X, coef, ranges=None, extent=None):
         "z . f for every row and every coefficient vector (rows of `coef`, each of length `width`), block by block."
         coef = np.atleast_2d(coef)
         out = np.empty((X.shape[0], len(coef)))
-        aff = self.affine(X, ranges)
+        aff = self.affine(X, ranges, extent)
         W = coef[:, :self.d].T * (self.scale[:, None] if aff else 1.0)
         const = (self.c0 * coef[:, self.d] if self.fit_intercept else np.zeros(len(coef))) - (self.centre @ W if aff else 0.0)
         for i, U in self.blocks(X, affine=aff):
@@ -554,8 +577,8 @@ class _LogisticOutputs:
         X = check_X(X, allow_sparse=True, finite=False)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
-        ranges = None if sparse.issparse(X) else column_ranges(X)         # the finite check and the ranges in one pass
-        return self.rmap_.scores(X, self.coef_full_, ranges)
+        extent = None if sparse.issparse(X) else value_range(X)           # the finite check: min and max of all values
+        return self.rmap_.scores(X, self.coef_full_, extent=extent)
 
     def decision_function(self, X):
         "Scores f.z of the embedded rows (one column per class for K > 2)."
@@ -640,11 +663,11 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _Logi
         p = self._check_settings()
         if is_parts(X, y): return self._fit_parts(X, y, p)
         X = check_X(X, allow_sparse=True, finite=False)  # scipy sparse rows stay sparse through the map and the solver
-        ranges = None if sparse.issparse(X) else column_ranges(X)      # the finite check and the column ranges in one pass
+        extent = None if sparse.issparse(X) else value_range(X)        # the finite check: min and max of all values
         self.classes_, yi = resolve_labels(y, self.classes, X.shape[0], type(self).__name__)
         self.n_features_in_ = X.shape[1]
         rmap = RowMap(X.shape[1], self.bounds, self.norm_bound, self.fit_intercept)   # bad bounds refused before any charge
-        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
+        affine = rmap.affine(X, extent=extent)           # no row clipped (a shortcut of the computation; the map is the same)
         return self._fit_rows(p, rmap, sparse.issparse(X), lambda: X.shape[0], lambda pos: _Rows(rmap, X, yi, pos, affine))
 
     def _fit_rows(self, p, rmap, sparse_rows, count, rows_of):
