@@ -25,9 +25,10 @@ from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, val
                    check_relation, check_y, encode_labels, check_memory_plan)
 
 # %% auto #0
-__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'OBJECTIVE_JACOBIAN_SHARE', 'WARM_ROWS', 'check_X', 'column_ranges', 'check_fitted_X',
-           'resolve_labels', 'noise_tags', 'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda',
-           'objective_lambda', 'DPLogisticRegression']
+__all__ = ['ROW_BLOCK', 'HESSIAN_MAX', 'OBJECTIVE_JACOBIAN_SHARE', 'HESSIAN_ROWS', 'WARM_ROWS', 'WARM_SHARE', 'WARM_MIN',
+           'check_X', 'column_ranges', 'value_range', 'in_box', 'check_fitted_X', 'resolve_labels', 'noise_tags',
+           'public_bounds', 'RowMap', 'logistic_tol_floor', 'auto_lambda', 'objective_lambda', 'warm_rows',
+           'DPLogisticRegression']
 
 # %% ../nbs/20_linear.ipynb #f06e60a8
 def _float_columns(X, name):
@@ -82,6 +83,28 @@ def column_ranges(X, # a dense 2-D float array
     if not (np.isfinite(lo).all() and np.isfinite(hi).all()):
         raise ValueError(f"Input {name} contains infinity or a value too large for dtype('float64').")
     return lo, hi
+
+def value_range(X, # a dense 2-D float array
+                name:str='X', # the argument's name, for the message
+               ) -> tuple:
+    "(min, max) over all of X: the finite check of `column_ranges` (the same errors) at the cost of two whole-array reductions, no copy."
+    lo, hi = float(X.min()), float(X.max())
+    if not (math.isfinite(lo) and math.isfinite(hi)): column_ranges(X, name)     # raises, in column_ranges' words
+    return lo, hi
+
+def in_box(X, # a dense 2-D float array
+           lo, # lower bound of every column
+           hi, # upper bound of every column
+           extent=None, # `value_range(X)` when already known
+          ) -> bool:
+    "Whether every value of X lies in [lo_j, hi_j] of its column (False for NaN): from `value_range` when it decides, else block by block."
+    gmin, gmax = (float(X.min()), float(X.max())) if extent is None else extent
+    if not (gmin >= lo.min() and gmax <= hi.max()): return False     # some value outside every column's box, or NaN
+    if gmin >= lo.max() and gmax <= hi.min(): return True            # [gmin, gmax] lies in every column's box
+    for i in range(0, X.shape[0], ROW_BLOCK):
+        Xb = X[i:i + ROW_BLOCK]
+        if not (np.all(Xb >= lo) and np.all(Xb <= hi)): return False
+    return True
 
 # %% ../nbs/20_linear.ipynb #e66c3635
 def check_fitted_X(est, # a fitted estimator with `n_features_in_`
@@ -177,11 +200,12 @@ class RowMap:
         self.near = bool(np.all(np.abs(self.centre) <= half))   # the box holds 0: centring after the product loses no digits
         self.width = self.d + int(fit_intercept)
 
-    def affine(self, X, ranges=None) -> bool:
+    def affine(self, X, ranges=None, extent=None) -> bool:
         "Whether c1 u = (x - centre) * scale on every row of X (no clipping of any kind): then products with X itself suffice."
         if sparse.issparse(X) or self.clip or not self.near: return False
         if self.lo is None: return True
-        lo, hi = column_ranges(X) if ranges is None else ranges
+        if ranges is None: return in_box(X, self.lo, self.hi, extent)     # `extent`: `value_range(X)` when known
+        lo, hi = ranges
         return bool(np.all(lo >= self.lo) and np.all(hi <= self.hi))
 
     def features(self, Xb):
@@ -208,11 +232,11 @@ class RowMap:
             Xb = X[i:min(i + ROW_BLOCK, n)]
             yield i, (Xb if affine else self.features(Xb))
 
-    def scores(self, X, coef, ranges=None):
+    def scores(self, X, coef, ranges=None, extent=None):
         "z . f for every row and every coefficient vector (rows of `coef`, each of length `width`), block by block."
         coef = np.atleast_2d(coef)
         out = np.empty((X.shape[0], len(coef)))
-        aff = self.affine(X, ranges)
+        aff = self.affine(X, ranges, extent)
         W = coef[:, :self.d].T * (self.scale[:, None] if aff else 1.0)
         const = (self.c0 * coef[:, self.d] if self.fit_intercept else np.zeros(len(coef))) - (self.centre @ W if aff else 0.0)
         for i, U in self.blocks(X, affine=aff):
@@ -289,7 +313,8 @@ class _Rows:
     def blocks(self, rows=None):
         "(block, s) of each block: c1 u, or the rows of X themselves when the map is affine on X."
         for i, U in self.rmap.blocks(self.X, rows, self.affine):
-            yield U, np.where(self.yi[i:i + U.shape[0]] == self.pos, 1.0, -1.0)
+            s = (self.yi[i:i + U.shape[0]] == self.pos).astype(float); s *= 2.0; s -= 1.0     # exactly +1.0 / -1.0
+            yield U, s
     def sums(self, f, hessian=False, n_rows=None):
         "(value, gradient, Hessian or None) of the loss summed over the rows at f, without the regulariser (`_loss_sums`)."
         return _loss_sums(self, f, hessian, n_rows)
@@ -299,6 +324,8 @@ class _Rows:
 
 
 # %% ../nbs/20_linear.ipynb #d73ffe7d
+HESSIAN_ROWS = 2048                    # rows of a slice of the Hessian's product U^T diag(w) U (its temporary: d x HESSIAN_ROWS)
+
 def _loss_sums(rows, f, hessian=False, n_rows=None):
     "(value, gradient, Hessian or None) of sum log(1+exp(-s z.f)) at f in one pass over the blocks, no regulariser: exact sums over rows, so sums over parts add."
     rm = rows.rmap; d, c0 = rm.d, rm.c0
@@ -308,18 +335,19 @@ def _loss_sums(rows, f, hessian=False, n_rows=None):
     else: a, const = fx, c0 * f0
     val, gx, gq = 0.0, np.zeros(d), 0.0
     A, gw, sw = (np.zeros((d, d)), np.zeros(d), 0.0) if hessian else (None, None, None)
-    for U, s in rows.blocks(n_rows):
-        m = s * (np.asarray(U @ a).ravel() + const)
-        e = np.exp(-np.abs(m))
-        val += float(np.sum(np.log1p(e) + np.maximum(-m, 0.0)))
-        sig = np.where(m >= 0, e, 1.0) / (1.0 + e)           # expit(-m), stable
-        q = -s * sig
+    for U, s in rows.blocks(n_rows):                         # a few vectors of the block's length, reused in place
+        m = np.asarray(U @ a).ravel(); m += const; m *= s    # margins m = s z.f
+        e = np.abs(m); np.negative(e, out=e); np.exp(e, out=e)        # exp(-|m|), in (0, 1]
+        val += float(np.log1p(e).sum()) - float(np.minimum(m, 0.0).sum())   # log(1 + e^{-m}) = log1p(e) + max(-m, 0)
+        sig = e + 1.0; num = e; num[m < 0] = 1.0; np.divide(num, sig, out=sig)   # expit(-m), stable: e/(1+e) or 1/(1+e)
+        q = np.multiply(s, sig); np.negative(q, out=q)
         gx += np.asarray(U.T @ q).ravel(); gq += float(q.sum())
         if hessian:
-            w = sig * (1.0 - sig)
+            w = np.subtract(1.0, sig); w *= sig
             if sparse.issparse(U): A += (U.T @ U.multiply(w[:, None])).toarray()
-            else:
-                V = U * np.sqrt(w)[:, None]; A += V.T @ V
+            else:                                            # U^T diag(w) U in slices: a (d, HESSIAN_ROWS) temporary
+                for j in range(0, U.shape[0], HESSIAN_ROWS):
+                    Uj = U[j:j + HESSIAN_ROWS]; A += (Uj.T * w[j:j + HESSIAN_ROWS]) @ Uj
             gw += np.asarray(U.T @ w).ravel(); sw += float(w.sum())
     if rows.affine:                                          # back to c1 u = (x - centre) scale
         gx = rm.scale * (gx - rm.centre * gq)
@@ -337,7 +365,7 @@ def _loss_sums(rows, f, hessian=False, n_rows=None):
 def _logistic_pass(rows, f, lam, b=None, hessian=False, n_rows=None):
     "Value, gradient, Hessian (when asked) of sum log(1+exp(-s z.f)) + lam/2 ||f||^2 + b.f (the sums `rows.sums`: one pass), and the sum of its terms' sizes (the scale of its rounding)."
     val, g, H = rows.sums(f, hessian, n_rows)
-    if hessian: H[np.diag_indices_from(H)] += lam
+    if hessian: H.flat[::H.shape[0] + 1] += lam
     reg = 0.5 * lam * float(f @ f)
     size = val + reg
     val += reg; g = g + lam * f
@@ -369,13 +397,23 @@ def _hessian_vector(rows, f, v, lam, n_rows=None):
 # %% ../nbs/20_linear.ipynb #fd5c5604
 WARM_ROWS = 16384                      # rows of the warm start (the first ones: a public rule)
 
+def _newton_step(H, grad, lam, factor):
+    "-H^{-1} grad by Cholesky (the factor of H kept in the dict `factor` while H is the same); the gradient step -grad/lam if H is not positive definite."
+    try:
+        if factor.get('H') is not H: factor['H'], factor['c'] = H, scipy.linalg.cho_factor(H, check_finite=False)
+        step = -scipy.linalg.cho_solve(factor['c'], grad, check_finite=False)
+        if np.all(np.isfinite(step)): return step
+    except (np.linalg.LinAlgError, ValueError): pass
+    factor.clear()
+    return -grad / lam
+
 def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=None, keep=None, chord=False):
     """Damped Newton on the blocks: (iterate, its gradient norm, certified). Narrow problems solve with the whole Hessian, taken
     in the same pass as each trial point; with `chord` (many rows) it is kept once steps cut the gradient norm thirtyfold (then
     a pass costs no Hessian) and taken again after a slow step; wide ones use conjugate gradients with one pass per Hessian-vector product. `H`: a Hessian to
     start from (not computed at `f`); `keep`: a dict that receives the last Hessian."""
     W = rows.rmap.width
-    full = W <= HESSIAN_MAX
+    full, factor = W <= HESSIAN_MAX, {}
     f = np.zeros(W) if f is None else np.asarray(f, float)
     fresh = H is None or not full                            # H is the Hessian at the current iterate
     val, grad, H1, size = _logistic_pass(rows, f, lam, b, hessian=full and fresh, n_rows=n_rows)
@@ -385,9 +423,7 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
     for _ in range(max_iter):
         if keep is not None: keep['H'] = H
         if gnorm <= tol: return f, gnorm, True               # the certificate: ||f - argmin|| <= gnorm / lam
-        if full:
-            try: step = -scipy.linalg.solve(H, grad, assume_a='pos')
-            except (np.linalg.LinAlgError, ValueError): step = -grad / lam
+        if full: step = _newton_step(H, grad, lam, factor)
         else:
             Hop = sparse.linalg.LinearOperator((W, W), matvec=lambda v, f=f: _hessian_vector(rows, f, v, lam, n_rows), dtype=float)
             step = sparse.linalg.cg(Hop, -grad, rtol=0.1 * min(0.5, math.sqrt(gnorm)), atol=0.0, maxiter=20 * W)[0]
@@ -413,14 +449,26 @@ def _newton(rows, lam, b=None, tol=1e-4, max_iter=200, f=None, n_rows=None, H=No
 
 
 # %% ../nbs/20_linear.ipynb #a52b5ade
+WARM_SHARE, WARM_MIN = 8, 1024         # the warm start takes min(WARM_ROWS, n // WARM_SHARE) rows, when that is at least WARM_MIN
+
+def warm_rows(n:int, # rows of the problem
+             ) -> int:
+    "Rows of the warm start of a problem on `n` rows (the first ones): min(WARM_ROWS, n // WARM_SHARE), or 0 below WARM_MIN."
+    w = min(WARM_ROWS, n // WARM_SHARE)
+    return w if w >= WARM_MIN else 0
+
 def _warm_newton(rows, lam, b=None, tol=1e-4, max_iter=200):
-    "`_newton` started from the minimiser on the first `WARM_ROWS` rows (lam and b scaled to them) and its Hessian: fewer passes over all rows."
+    """`_newton` started from an approximate minimiser on the first `warm_rows(n)` rows (lam and b scaled to them) and its Hessian:
+    fewer passes over all rows. The warm problem stops at gradient norm 0.01 sqrt(w) (or tol scaled to it, if larger): its minimiser
+    is already about sqrt(w) away from the full problem's in gradient terms, so more digits there would not save a pass here."""
     f0, keep = None, {}
-    if rows.warm and rows.n > 2 * WARM_ROWS:                                    # its Hessian, scaled to n rows, is the first one of the full problem
-        n = rows.n; r = WARM_ROWS / n
-        f0 = _newton(rows, lam * r, None if b is None else b * r, tol=max(tol * r, 1e-6 * WARM_ROWS), max_iter=12, n_rows=WARM_ROWS, keep=keep)[0]
+    w = warm_rows(rows.n) if rows.warm else 0           # rows in parts: no warm start (their first rows are not in one place)
+    if w:
+        n = rows.n                                                # its Hessian, scaled to n rows, is the first one of the full problem
+        r = w / n
+        f0 = _newton(rows, lam * r, None if b is None else b * r, tol=max(tol * r, 0.01 * math.sqrt(w)), max_iter=12, n_rows=w, keep=keep)[0]
     H = keep.get('H')
-    return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / WARM_ROWS), chord=f0 is not None)
+    return _newton(rows, lam, b, tol=tol, max_iter=max_iter, f=f0, H=None if H is None else H * (n / w), chord=f0 is not None)
 
 # %% ../nbs/20_linear.ipynb #2aaf6f55
 def _newton_logistic(Z, s, lam, b=None, tol=1e-4, max_iter=200):
@@ -554,8 +602,8 @@ class _LogisticOutputs:
         X = check_X(X, allow_sparse=True, finite=False)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} features as input")
-        ranges = None if sparse.issparse(X) else column_ranges(X)         # the finite check and the ranges in one pass
-        return self.rmap_.scores(X, self.coef_full_, ranges)
+        extent = None if sparse.issparse(X) else value_range(X)           # the finite check: min and max of all values
+        return self.rmap_.scores(X, self.coef_full_, extent=extent)
 
     def decision_function(self, X):
         "Scores f.z of the embedded rows (one column per class for K > 2)."
@@ -640,11 +688,11 @@ class DPLogisticRegression(OneFitAtATime, _PerturbedERM, _LogisticOutputs, _Logi
         p = self._check_settings()
         if is_parts(X, y): return self._fit_parts(X, y, p)
         X = check_X(X, allow_sparse=True, finite=False)  # scipy sparse rows stay sparse through the map and the solver
-        ranges = None if sparse.issparse(X) else column_ranges(X)      # the finite check and the column ranges in one pass
+        extent = None if sparse.issparse(X) else value_range(X)        # the finite check: min and max of all values
         self.classes_, yi = resolve_labels(y, self.classes, X.shape[0], type(self).__name__)
         self.n_features_in_ = X.shape[1]
         rmap = RowMap(X.shape[1], self.bounds, self.norm_bound, self.fit_intercept)   # bad bounds refused before any charge
-        affine = rmap.affine(X, ranges)                  # no row clipped (a shortcut of the computation; the map is the same)
+        affine = rmap.affine(X, extent=extent)           # no row clipped (a shortcut of the computation; the map is the same)
         return self._fit_rows(p, rmap, sparse.issparse(X), lambda: X.shape[0], lambda pos: _Rows(rmap, X, yi, pos, affine))
 
     def _fit_rows(self, p, rmap, sparse_rows, count, rows_of):

@@ -19,7 +19,7 @@ from .accounting import Budget
 from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_memory_plan, check_y, encode_labels)
 from .scale import Parts, is_parts
-from .linear import check_X, check_fitted_X, resolve_labels, noise_tags, column_ranges, public_bounds, ROW_BLOCK
+from .linear import check_X, check_fitted_X, resolve_labels, noise_tags, column_ranges, value_range, in_box, public_bounds, ROW_BLOCK
 
 # %% auto #0
 __all__ = ['truncate_rows', 'binary_rows', 'part_labels', 'DPBernoulliNB', 'DPCategoricalNB', 'DPGaussianNB', 'public_cells',
@@ -232,6 +232,9 @@ def _category_frame(X):
     if F.shape[1] == 0: raise ValueError(f"X: found array with 0 feature(s) (shape={F.shape}) while a minimum of 1 is required.")
     for j, c in enumerate(F.columns):
         col = F[c]
+        if isinstance(col.dtype, pd.CategoricalDtype):     # labels are its categories; missing values are code -1
+            if col.array.codes.min(initial=0) < 0: raise ValueError("X contains NaN, infinite or missing values; encode missing values as a public category")
+            continue
         if col.dtype.kind == 'c': raise ValueError(f"X column {j}: Complex data not supported")
         if col.isna().any() or (col.dtype.kind == 'f' and not np.all(np.isfinite(col))):
             raise ValueError("X contains NaN, infinite or missing values; encode missing values as a public category")
@@ -247,9 +250,12 @@ def _category_coder(F, cats, who='DPCategoricalNB'):
     for j, c in enumerate(cats):
         col = F.iloc[:, j]
         if isinstance(col.dtype, pd.CategoricalDtype):     # each category looked up once; rows go through their codes
-            lookup = pd.Index(c).get_indexer(col.cat.categories)
-            same = len(lookup) == len(c) and np.array_equal(lookup, np.arange(len(c)))
-            cols.append((None if same else np.append(lookup, -1), col.cat.codes.to_numpy()))   # code -1 (missing) stays -1
+            known, codes = col.array.categories, col.array.codes
+            if len(known) == len(c) and known.tolist() == list(c): cols.append((None, codes))    # the public list itself
+            else:
+                lookup = pd.Index(c).get_indexer(known)
+                same = len(lookup) == len(c) and np.array_equal(lookup, np.arange(len(c)))
+                cols.append((None if same else np.append(lookup, -1), codes))   # code -1 (missing) stays -1
         else: cols.append((pd.Index(c), col.to_numpy()))
     def codes(s, e):
         return np.column_stack([v[s:e] if lk is None else lk[v[s:e]] if isinstance(lk, np.ndarray) else lk.get_indexer(v[s:e])
@@ -260,10 +266,10 @@ def _category_codes(F, cats, who='DPCategoricalNB'):
     "Index of every value in its column's public category list (-1 outside it); the columns must match the lists."
     return _category_coder(F, cats, who)(0, len(F))
 
-def _category_counts(F, yi, cats, K):
-    "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute (rows in blocks)."
+def _category_counts(F, yi, cats, K, coder=None):
+    "The exact count vector that is released with noise: class counts, then the (class, value) counts of each attribute (rows in blocks; `coder`: `_category_coder(F, cats)` when already made)."
     parts = [np.bincount(yi, minlength=K).astype(np.int64)] + [np.zeros(K * len(c), np.int64) for c in cats]
-    coder = _category_coder(F, cats)
+    coder = _category_coder(F, cats) if coder is None else coder
     for i in range(0, len(F), ROW_BLOCK):
         codes, yb = coder(i, i + ROW_BLOCK), yi[i:i + ROW_BLOCK]
         if np.any(codes < 0):                            # training rows: the rule only, no column, no value
@@ -309,9 +315,9 @@ class DPCategoricalNB(_NBBase):
                              "(handle_unknown='ignore' skips such values)")
         return codes
 
-    def _counts(self, F, yi):
+    def _counts(self, F, yi, coder=None):
         "The exact count vector that is released with noise (`_category_counts` with the fitted category lists)."
-        return _category_counts(F, yi, self.categories_, len(self.classes_))
+        return _category_counts(F, yi, self.categories_, len(self.classes_), coder)
 
     def _plan(self, d):
         cats = self.categories_; width = sum(len(c) for c in cats)
@@ -343,7 +349,7 @@ class DPCategoricalNB(_NBBase):
         for i in range(0, len(F), ROW_BLOCK): self._checked_codes(coder(i, i + ROW_BLOCK), at_fit=True)   # refused before any charge
         eps, yi, src, mult = self._start(len(F), y, p, self._plan(len(cats)))
         self.n_features_in_ = len(cats)
-        return self._release(self._counts(F, yi), eps, src, mult)
+        return self._release(self._counts(F, yi, coder), eps, src, mult)
 
     def _release(self, counts, eps, src, mult):
         "Noisy counts (one discrete Laplace draw for the whole vector), then smoothed log-probabilities."
@@ -385,12 +391,16 @@ class DPCategoricalNB(_NBBase):
 def _gaussian_sums(X, yi, K, lo, hi, inside=False):
     "Per-class sums of centred values and of centred squares minus r^2/2, values clipped to [lo, hi] (skipped when `inside`), rows in blocks."
     m, r = (lo + hi) / 2, (hi - lo) / 2
+    half = r ** 2 / 2
     S0, Q0, I = np.zeros((K, X.shape[1])), np.zeros((K, X.shape[1])), np.eye(K)
     for i in range(0, len(X), ROW_BLOCK):
         Xb = X[i:i + ROW_BLOCK]
-        C = Xb - m if inside else np.minimum(np.maximum(Xb, lo), hi) - m
+        if inside: C = np.subtract(Xb, m)                      # one working block, reused for the squares
+        else: C = np.maximum(Xb, lo); np.minimum(C, hi, out=C); C -= m
         Y = I[yi[i:i + ROW_BLOCK]]
-        S0 += Y.T @ C; Q0 += Y.T @ (C ** 2 - r ** 2 / 2)
+        S0 += Y.T @ C
+        np.square(C, out=C); C -= half
+        Q0 += Y.T @ C
     return S0, Q0
 
 def _gaussian_part(classes, lo, hi, who, X, y):
@@ -446,10 +456,11 @@ class DPGaussianNB(_NBBase):
         "Clip to the public bounds and release noisy counts, sums and sums of squares per class (rows read in blocks, or in parts)."
         p = validate_params(self)
         if is_parts(X, y): return self._fit_parts(X, y, p)
-        X, ranges = self._rows_and_ranges(X)
-        lo, hi = self._bounds(X, ranges)                   # bad bounds refused before any charge
+        X = check_X(X, finite=False)
+        extent = value_range(X)                            # the finite check: min and max of all values
+        lo, hi = self._bounds(X, column_ranges(X) if self.bounds is None else None)   # bad bounds refused before any charge
         eps, yi, src, mult = self._start(len(X), y, p, self._plan(X.shape[1]))
-        inside = bool(np.all(ranges[0] >= lo) and np.all(ranges[1] <= hi))   # then clipping changes nothing: skipped
+        inside = in_box(X, lo, hi, extent)                 # then clipping changes nothing: skipped
         K = len(self.classes_)
         self.n_features_in_ = X.shape[1]
         return self._release((np.bincount(yi, minlength=K), *_gaussian_sums(X, yi, K, lo, hi, inside)), eps, src, mult, lo=lo, hi=hi)
@@ -485,9 +496,11 @@ class DPGaussianNB(_NBBase):
         iv, mu = 1.0 / self.var_, self.theta_ - self.centre_
         W = np.hstack([iv, -2 * mu * iv]).T                # (2d, K)
         c = -0.5 * (np.log(2 * np.pi * self.var_).sum(axis=1) + (mu * mu * iv).sum(axis=1)) + np.log(self.class_prior_)
-        def block(Xb):
-            C = Xb - self.centre_
-            return -0.5 * (np.hstack([C * C, C]) @ W) + c
+        d = len(self.centre_)
+        def block(Xb):                                     # [C * C, C] written into one array: no other copy of the block
+            H = np.empty((len(Xb), 2 * d)); C = H[:, d:]
+            np.subtract(Xb, self.centre_, out=C); np.multiply(C, C, out=H[:, :d])
+            return -0.5 * (H @ W) + c
         return self._blocked_jll(X, block)
 
 
