@@ -20,6 +20,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism, gamma_ball_noise
 from .accounting import Budget
+from .data import text_label_hint
 from .scale import Parts, is_parts
 from .base import (OneFitAtATime, EPSILON_OR_INF, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_y, encode_labels, check_memory_plan)
@@ -126,6 +127,7 @@ def resolve_labels(y, # the labels passed to fit
                    who:str, # the caller's name, for messages and the warning
                   ) -> tuple:
     "(classes, row labels as indices into them): `check_y`, the class list (at least two, distinct), then `encode_labels`."
+    hint = '' if classes is None else text_label_hint(y, classes)   # from the dtype only
     y = check_y(y, n, who)
     inferred = classes is None
     if inferred:
@@ -136,7 +138,7 @@ def resolve_labels(y, # the labels passed to fit
     if len(classes) < 2:                              # an inferred list is private: its values are not quoted
         raise ValueError("classes must hold at least two classes; got one class" + ("" if inferred else f": {classes.tolist()}"))
     if len(np.unique(classes)) != len(classes): raise ValueError(f"classes must be distinct; got {list(classes)}")
-    return classes, encode_labels(y, classes)
+    return classes, encode_labels(y, classes, hint=hint)
 
 # %% ../nbs/20_linear.ipynb #6f6814fa
 def noise_tags(est, # an estimator with `noise_seed`
@@ -489,7 +491,7 @@ def _part_rows(rmap, classes, pos, X, y):
     X = check_X(X, allow_sparse=True, finite=False)
     if X.shape[1] != rmap.d: raise ValueError(f"every part must have {rmap.d} columns (those of the first part); a part has {X.shape[1]}")
     ranges = None if sparse.issparse(X) else column_ranges(X)      # NaN / infinity refused, naming no value
-    yi = encode_labels(check_y(y, X.shape[0], 'a part'), classes)   # a label outside classes refused, quoting none
+    yi = encode_labels(check_y(y, X.shape[0], 'a part'), classes, hint=text_label_hint(y, classes))   # a label outside classes refused, quoting none
     return _Rows(rmap, X, yi, pos, rmap.affine(X, ranges))
 
 def _part_count(rmap, classes, X, y):

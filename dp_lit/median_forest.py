@@ -20,6 +20,7 @@ from .mechanisms import (PrivacyLeakWarning, check_epsilon, check_random_state, 
                                geometric_mechanism, laplace_mechanism, exponential_mechanism_segments, uniform_noise, uniform_integers,
                                gumbel_max_segments)
 from .accounting import Budget, geometric_allocation, uniform_allocation
+from .data import text_label_hint
 from .trees import FeatureSpace, resolve_feature_space, public_feature_space, resolve_classes, check_codes, as_frame, encode_fitted
 from .base import (argmax_ranked, Check, EPSILON, EPSILON_OR_INF, NOISE_SEED, BUDGET, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
@@ -772,12 +773,13 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
 def _part_rows(space, classes, semi, X, y):
     "One part's rows encoded, its labels' class indices (-1: unlabelled) checked against the public classes, and its labelled mask."
     E = space.encode(as_frame(X, space.names))
+    hint = text_label_hint(y, classes)                                  # from the dtype only
     y = check_y(y, len(E))
     lab = ~_unlabelled(y) if semi else np.ones(len(y), bool)
     idx = np.full(len(y), -1, np.int64); idx[lab] = pd.Index(classes).get_indexer(y[lab])
     if (idx[lab] < 0).any():
         raise ValueError("y has labels that are not in classes (the public class list)" + (" nor -1 (an unlabelled row)" if semi else "")
-                         + "; every label must be one of them (the labels are private and are not shown)")
+                         + "; every label must be one of them (the labels are private and are not shown)." + hint)
     return E, idx, lab
 
 def _part_sizes(space, classes, semi, X, y):

@@ -16,6 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, noise_source, geometric_mechanism, grid_laplace_mechanism
 from .accounting import Budget
+from .data import text_label_hint
 from .base import (OneFitAtATime, EPSILON, NOISE_SEED, BUDGET, Check, validate_params, check_choice, check_int, check_real,
                    check_relation, check_memory_plan, check_y, encode_labels)
 from .scale import Parts, is_parts
@@ -64,7 +65,7 @@ def part_labels(y, # the labels of one part of the rows
                 who:str='fit', # the caller's name, for the message
                ) -> np.ndarray:
     "A part's labels as indices into the public `classes` (runs where the part lives); `ValueError` that quotes no private label."
-    return encode_labels(check_y(y, n, who), classes)
+    return encode_labels(check_y(y, n, who), classes, hint=text_label_hint(y, classes))
 
 class _NBBase(OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Plumbing of the three naive Bayes: the checks and the ledger at the start of fit, fitting from parts, and prediction from `_joint_log_likelihood`."

@@ -16,6 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
 from .accounting import Budget
+from .data import text_label_hint
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
 from .trees import (RandomStructure, LeafTable, resolve_feature_space, public_feature_space, public_classes, resolve_classes, as_frame,
                     distinct_rows, encode_fitted, TABLE_LIMIT)
@@ -474,11 +475,12 @@ class _SharpEnsembles:
 def _sharp_part_public(space, classes, X, y):
     "One part's public rows (encoded) and its number of labelled rows; its labels checked against the public classes (runs where the part lives)."
     E = space.encode(as_frame(X, space.names), compact=True)
+    hint = text_label_hint(y, classes)                                  # from the dtype only
     y = _check_semi_y(y, len(E))
     unl = unlabelled_mask(y)
     if (pd.Index(classes).get_indexer(y[~unl]) < 0).any():
         raise ValueError("y has labels that are neither in classes (the public class list) nor -1 (an unlabelled row); "
-                         "every label must be one of them (the labels are private and are not shown)")
+                         "every label must be one of them (the labels are private and are not shown)." + hint)
     return E[unl], int((~unl).sum())
 
 def _sharp_part_counts(forest, space, classes, X, y):
@@ -642,7 +644,8 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
         idx = pd.Index(self.classes_).get_indexer(np.asarray(y)).astype(np.int64, copy=False)
         if (idx < 0).any():
             raise ValueError("y has labels that are neither in classes (the public class list) nor -1 (an unlabelled row); "
-                             "every label must be one of them (the labels are private and are not shown)")
+                             "every label must be one of them (the labels are private and are not shown)."
+                             + text_label_hint(y, self.classes_))
         return idx
 
     def __getstate__(self):
