@@ -193,19 +193,23 @@ def encode_labels(y, # labels, one per row (1-d)
     hint = text_label_hint(y, classes) if hint is None else hint    # from the dtype only
     y = np.asarray(y.to_numpy() if isinstance(y, (pd.Series, pd.DataFrame)) else y).ravel()
     cls = np.asarray(classes)
-    idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)
-    if unlabelled:
+    if y.dtype.kind in 'iu' and cls.dtype.kind in 'iu' and np.array_equal(cls, np.arange(len(cls))):   # codes 0..K-1: no lookup
+        idx = y.astype(np.int64)                                    # a copy: the caller may write into it
+        bad = np.bool_(len(y) and (idx.min() < -int(unlabelled) or idx.max() >= len(cls)))   # with `unlabelled`, -1 stays -1
+    elif unlabelled:
+        idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)
         free = np.array([isinstance(v, numbers.Number) and not isinstance(v, bool) and v == -1 for v in y], bool) \
             if y.dtype.kind == 'O' else (y == -1) if y.dtype.kind in 'iuf' else np.zeros(len(y), bool)
         idx = np.where(free, -1, np.where(idx < 0, -2, idx))
         bad = idx == -2
     else:
+        idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)
         bad = idx < 0
     if bad.any():
         raise ValueError(f"{name} has labels that are not in classes={cls.tolist()}"
                          + (" (-1 marks an unlabelled row)" if unlabelled else "")
                          + "; pass every possible class in classes= (the labels seen are not shown: they are private)." + hint)
-    return idx.astype(np.int64)
+    return idx.astype(np.int64, copy=False)
 
 # %% ../nbs/04_base.ipynb #1b29d77c
 def split_ties(total:np.ndarray, # (n, n_classes) summed noisy counts, one row per query row
