@@ -355,8 +355,14 @@ def _bernoulli_exp_neg_iid(num, den:int, src, n:int|None=None) -> np.ndarray:
     return res
 
 # %% ../nbs/00_mechanisms.ipynb #c59703e3
+_SECRET_SLICE = 1 << 16  # draws per slice when the words are secret (OS entropy): a few MiB of temporaries, whatever n
+
 def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
     "`n` i.i.d. exact draws with P(z) proportional to exp(-|z| s/t): CKS 2020, Alg. 2, run in batches."
+    if type(src) is OSEntropy and n > _SECRET_SLICE:     # secret words, never replayed: slices of i.i.d. draws are i.i.d. draws
+        out = np.empty(n, dtype=np.int64)
+        for a in range(0, n, _SECRET_SLICE): out[a:a + _SECRET_SLICE] = _discrete_laplace_iid(min(n, a + _SECRET_SLICE) - a, s, t, src)
+        return out
     out, have = np.empty(n, dtype=np.int64), 0
     while have < n:
         m = int(1.7 * (n - have)) + 16                  # about 1/(1 - 1/e) candidates per accepted draw
