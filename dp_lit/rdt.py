@@ -32,9 +32,10 @@ from .scale import Parts, is_parts
 # %% auto #0
 __all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS',
            'auto_max_depth', 'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts',
-           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work',
-           'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated',
-           'stored_leaves', 'stored_height', 'PrivateRDTClassifier', 'PrivateID3Classifier']
+           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'stored_geometric', 'WorkPlanError',
+           'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound',
+           'planned_memory', 'truncated', 'stored_leaves', 'stored_height', 'PrivateRDTClassifier',
+           'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
 AUTO_SPREAD = 2.0      # z: a row this many standard deviations below the typical leaf mass still finds about c rows in its leaf
@@ -286,6 +287,21 @@ class _FitFromParts:
         return self
 
 
+# %% ../nbs/11_rdt.ipynb #ee2bb03f
+def stored_geometric(table:LeafTable, # every leaf of the forest (stored mode), in the table's order
+                     keys, counts, # this batch's leaf keys (a subset of the table's) and their class counts
+                     sensitivity:float, epsilon_tree:float, # one tree's leaf vector: its sensitivity and budget
+                     random_state=None, # the noise source (None: secret OS entropy)
+                     in_place:bool=False, # write into `table.values` (its zeros, on the first batch) instead of a new array
+                    ) -> np.ndarray:
+    "`table.values` plus `counts` at `keys` plus exact geometric noise on every cell: the noise drawn first (nothing else held meanwhile), the counts added in blocks, each cell one integer sum."
+    V = table.values
+    z = geometric_mechanism(np.zeros(V.size, np.int64), sensitivity, epsilon_tree, random_state=random_state).reshape(V.shape)
+    pos = table.positions(keys)
+    for s in range(0, len(pos), _NOISE_BLOCK):                              # integer counts + integer noise
+        z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
+    return np.add(V, z, out=V if in_place else None)
+
 # %% ../nbs/11_rdt.ipynb #b8b310b0
 class _Batches(OneFitAtATime):
     "Private-RDT's batches: the noisy release of one batch's counts, and `partial_fit` (mixed into `PrivateRDTClassifier`)."
@@ -365,16 +381,6 @@ class _Batches(OneFitAtATime):
         if not ks: return np.zeros(0, np.uint64), np.zeros((0, C))
         return merge_counts(ks, cs)                                        # exact: integer counts summed by key
 
-    def _stored_geometric(self, keys, counts, b:int) -> np.ndarray:
-        "Stored leaves plus this batch's counts and exact noise: the noise drawn first (nothing else held meanwhile), then the counts added in blocks."
-        V = self.leaves_.values
-        z = geometric_mechanism(np.zeros(V.size, np.int64), self._sensitivity, self.epsilon_tree_,
-                                random_state=self._noise_src).reshape(V.shape)   # the noise of every cell, in the table's order
-        pos = self.leaves_.positions(keys)
-        for s in range(0, len(pos), _NOISE_BLOCK):                          # integer counts + integer noise, as one integer each
-            z[pos[s:s + _NOISE_BLOCK]] += counts[s:s + _NOISE_BLOCK].astype(np.int64)
-        return np.add(V, z, out=V if b == 0 else None)                    # the first batch fills the table's own (untouched) zeros
-
     def _release(self, keys, counts, label, disjoint:bool=True):
         "Add one batch's noisy counts to the release: charge the ledger (a part of the parallel block if disjoint, else sequentially), then noise."
         b = self.n_batches_
@@ -405,7 +411,8 @@ class _Batches(OneFitAtATime):
             for t in range(self.n_estimators):                             # sequential over trees, before any noise
                 led.spend(self.epsilon_tree_, f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
         if self._key is None and self.noise == 'geometric' and math.isfinite(self.epsilon_tree_):
-            self.leaves_.values = self._stored_geometric(keys, counts, b)     # all leaves: noise on every one of them
+            self.leaves_.values = stored_geometric(self.leaves_, keys, counts, self._sensitivity, self.epsilon_tree_,
+                                                   self._noise_src, in_place=b == 0)   # all leaves: noise on every one of them
         elif self._key is None:
             full = np.zeros_like(self.leaves_.values)
             full[self.leaves_.positions(keys)] = counts
