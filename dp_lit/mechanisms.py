@@ -278,19 +278,63 @@ def _discrete_laplace(n:int, s:int, t:int, ws, idx=None) -> np.ndarray:
     return out
 
 # %% ../nbs/00_mechanisms.ipynb #43ac115a
+_WORD_CHUNK = 1 << 16   # words drawn at a time where a stage needs only their comparison (or low bit): 512 KiB
+
+def _below_chunks(m:int, n:int, src):
+    "Pieces (start, values) of `n` i.i.d. exactly uniform integers on {0, ..., m-1}, in order: the accepted words of a rejection stream, drawn a chunk at a time."
+    if m == 1:
+        for s in range(0, n, _WORD_CHUNK): yield s, np.zeros(min(n, s + _WORD_CHUNK) - s, dtype=np.int64)
+        return
+    if m & (m - 1) == 0:                                # a power of two: the low bits, one word each
+        for s in range(0, n, _WORD_CHUNK):
+            w = src.words(min(n, s + _WORD_CHUNK) - s); w &= np.uint64(m - 1)
+            yield s, w.view(np.int64)                   # below 2^63: the same values, no copy
+        return
+    limit, have = np.uint64((2 ** 64 // m) * m - 1), 0
+    while have < n:                                     # a round reads n - have + 16 words (acceptance is above 1/2)
+        total = n - have + 16
+        for s in range(0, total, _WORD_CHUNK):          # every word of the round is read, even once n are had
+            w = src.words(min(total, s + _WORD_CHUNK) - s)
+            if have >= n: continue
+            w = w[w <= limit][:n - have]
+            np.remainder(w, np.uint64(m), out=w)
+            yield have, w.view(np.int64)
+            have += len(w)
+
 def _below_iid(m:int, n:int, src) -> np.ndarray:
     "`n` i.i.d. exactly uniform integers on {0, ..., m-1} (m < 2^63): the accepted words of a rejection stream, in order."
     if m == 1: return np.zeros(n, dtype=np.int64)
     if m & (m - 1) == 0:
         w = src.words(n); w &= np.uint64(m - 1)
         return w.view(np.int64)                          # below 2^63: the same values, no copy
-    limit = np.uint64((2 ** 64 // m) * m - 1)
-    out, have = np.empty(n, dtype=np.int64), 0
-    while have < n:                                     # acceptance is above 1/2, so this loop is short
-        w = src.words(n - have + 16)
-        w = w[w <= limit][:n - have]
-        out[have:have + len(w)] = (w % np.uint64(m)).view(np.int64)
-        have += len(w)
+    out = np.empty(n, dtype=np.int64)
+    for s, v in _below_chunks(m, n, src): out[s:s + len(v)] = v
+    return out
+
+# %% ../nbs/00_mechanisms.ipynb #1f1b8db5
+def _below_less(m:int, size:int, src, num, idx=None) -> np.ndarray:
+    "`_below_iid(m, size, src) < num` (num a scalar, or the array `num[idx]`), from the same words of `src` read a chunk at a time: never held whole."
+    out, scalar = np.empty(size, dtype=bool), np.ndim(num) == 0
+    for s, v in _below_chunks(m, size, src):
+        e = s + len(v)
+        np.less(v, num if scalar else num[s:e] if idx is None else num[idx[s:e]], out=out[s:e])
+    return out
+
+def _low_bits(size:int, src) -> np.ndarray:
+    "The lowest bit of each of `size` words of `src`, as booleans (`src.words(size) & 1`), a chunk of words at a time."
+    out = np.empty(size, dtype=bool)
+    for s in range(0, size, _WORD_CHUNK):
+        e = min(size, s + _WORD_CHUNK)
+        out[s:e] = src.words(e - s) & np.uint64(1)
+    return out
+
+def _where(mask:np.ndarray, base=None) -> np.ndarray:
+    "`np.flatnonzero(mask)` (or `base[mask]`) as 32-bit indices when they fit: half the memory of the 64-bit ones, the same values."
+    if len(mask) >= 2 ** 31: return np.flatnonzero(mask) if base is None else base[mask]
+    if base is not None: return base[mask]
+    out, have = np.empty(int(np.count_nonzero(mask)), dtype=np.int32), 0
+    for s in range(0, len(mask), _WORD_CHUNK):
+        k = np.flatnonzero(mask[s:s + _WORD_CHUNK]); out[have:have + len(k)] = k + s; have += len(k)
     return out
 
 # %% ../nbs/00_mechanisms.ipynb #c98a6bd1
@@ -299,38 +343,53 @@ def _bernoulli_exp_neg_iid(num, den:int, src, n:int|None=None) -> np.ndarray:
     n = len(num) if n is None else n
     scalar = np.ndim(num) == 0
     if scalar and num == den:                            # the first coin, Bernoulli(1), always succeeds
-        res, act, K = np.zeros(n, dtype=bool), np.arange(n), 2
+        res, act, K = np.zeros(n, dtype=bool), _where(_below_less(2 * den, n, src, num)), 3   # and K = 2 on all, which never decides
     else:
-        a = _below_iid(den, n, src) < num                # K = 1 on every coordinate, without index arrays
-        res, act, K = ~a, np.flatnonzero(a), 2
+        a = _below_less(den, n, src, num)                # K = 1 on every coordinate, without index arrays
+        res, act, K = ~a, _where(a), 2
+        del a
     while act.size:
-        a = _below_iid(den * K, act.size, src) < (num if scalar else num[act])    # Bernoulli(num / (den K))
+        a = _below_less(den * K, act.size, src, num, None if scalar else act)    # Bernoulli(num / (den K))
         if K % 2 == 1: res[act[~a]] = True
-        act, K = act[a], K + 1
+        act, K = _where(a, act), K + 1
     return res
 
 # %% ../nbs/00_mechanisms.ipynb #c59703e3
+_SECRET_SLICE = 1 << 16  # draws per slice when the words are secret (OS entropy): a few MiB of temporaries, whatever n
+
 def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
     "`n` i.i.d. exact draws with P(z) proportional to exp(-|z| s/t): CKS 2020, Alg. 2, run in batches."
+    if type(src) is OSEntropy and n > _SECRET_SLICE:     # secret words, never replayed: slices of i.i.d. draws are i.i.d. draws
+        out = np.empty(n, dtype=np.int64)
+        for a in range(0, n, _SECRET_SLICE): out[a:a + _SECRET_SLICE] = _discrete_laplace_iid(min(n, a + _SECRET_SLICE) - a, s, t, src)
+        return out
     out, have = np.empty(n, dtype=np.int64), 0
     while have < n:
         m = int(1.7 * (n - have)) + 16                  # about 1/(1 - 1/e) candidates per accepted draw
         U = _below_iid(t, m, src)
-        U = U[_bernoulli_exp_neg_iid(U, t, src)]        # keep U with probability exp(-U/t)
-        V = np.zeros(len(U), dtype=np.int64)            # successes of Bernoulli(exp(-1)) before the first failure
-        A = _bernoulli_exp_neg_iid(1, 1, src, len(U))
-        act = np.flatnonzero(A)
+        keep, k = _bernoulli_exp_neg_iid(U, t, src), 0  # keep U with probability exp(-U/t):
+        for a in range(0, len(U), _WORD_CHUNK):          # U[keep], compacted in place (never ahead of what is read)
+            kept = U[a:a + _WORD_CHUNK][keep[a:a + _WORD_CHUNK]]; U[k:k + len(kept)] = kept; k += len(kept)
+        U = U[:k]; del keep
+        V = np.zeros(len(U), dtype=np.uint8)            # successes of Bernoulli(exp(-1)) before the first failure
+        act = _where(_bernoulli_exp_neg_iid(1, 1, src, len(U)))
         while act.size:
+            if V.dtype == np.uint8 and V[act[0]] == 255: V = V.astype(np.int64)   # past 255 successes (chance e^-255): wider
             V[act] += 1
-            act = act[_bernoulli_exp_neg_iid(1, 1, src, act.size)]
-        Y = U + t * V
+            act = _where(_bernoulli_exp_neg_iid(1, 1, src, act.size), act)
+        for a in range(0, len(U), _WORD_CHUNK):        # Y = U + t V, in place in U, in int64 as ever
+            U[a:a + _WORD_CHUNK] += t * V[a:a + _WORD_CHUNK].astype(np.int64)
+        Y = U; del U, V
         if s > 1: Y //= s
-        B = (src.words(len(Y)) & np.uint64(1)).astype(bool)           # the sign
+        B = _low_bits(len(Y), src)                                     # the sign
         keep = ~(B & (Y == 0))                                         # reject "-0"
         np.negative(Y, out=Y, where=B)
-        Z = Y[keep][:n - have]
-        out[have:have + len(Z)] = Z
-        have += len(Z)
+        del B
+        for a in range(0, len(Y), _WORD_CHUNK):                       # the kept values in order, until n are had
+            if have >= n: break
+            Z = Y[a:a + _WORD_CHUNK][keep[a:a + _WORD_CHUNK]][:n - have]
+            out[have:have + len(Z)] = Z
+            have += len(Z)
     return out
 
 # %% ../nbs/00_mechanisms.ipynb #c4ea1c4c
@@ -348,7 +407,7 @@ def _as_integer_array(x, name:str) -> np.ndarray:
     if a.size == 0:
         raise ValueError(f"{name} is empty; expected at least one count")
     if a.dtype.kind in 'iub':
-        return a.astype(np.int64)
+        return a.astype(np.int64, copy=False)           # no copy when it is int64 already: callers never write to it
     f = check_finite_array(a, name)
     if not np.all(f == np.round(f)):
         raise ValueError(f"{name} must hold integer counts; got non-integer values")
@@ -368,7 +427,8 @@ def geometric_mechanism(count, # exact integer count(s): a number or an array (o
         out = c.copy()
     else:
         s, t = _rational_rate(eps / sens)
-        out = c + _discrete_laplace(c.size, s, t, _Words(noise_source(random_state))).reshape(c.shape)
+        out = _discrete_laplace(c.size, s, t, _Words(noise_source(random_state))).reshape(c.shape)
+        out += c                                              # in place: the noise's array becomes the release
     return int(out) if np.ndim(count) == 0 else out
 
 # %% ../nbs/00_mechanisms.ipynb #05ba07ad

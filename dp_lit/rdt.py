@@ -32,9 +32,10 @@ from .scale import Parts, is_parts
 # %% auto #0
 __all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS',
            'auto_max_depth', 'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts',
-           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work',
-           'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated',
-           'stored_leaves', 'stored_height', 'PrivateRDTClassifier', 'PrivateID3Classifier']
+           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'stored_geometric', 'WorkPlanError',
+           'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound',
+           'planned_memory', 'truncated', 'stored_leaves', 'stored_height', 'PrivateRDTClassifier',
+           'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
 AUTO_SPREAD = 2.0      # z: a row this many standard deviations below the typical leaf mass still finds about c rows in its leaf
@@ -286,6 +287,21 @@ class _FitFromParts:
         return self
 
 
+# %% ../nbs/11_rdt.ipynb #ee2bb03f
+def stored_geometric(table:LeafTable, # every leaf of the forest (stored mode), in the table's order
+                     keys, counts, # this batch's leaf keys (a subset of the table's) and their class counts
+                     sensitivity:float, epsilon_tree:float, # one tree's leaf vector: its sensitivity and budget
+                     random_state=None, # the noise source (None: secret OS entropy)
+                     in_place:bool=False, # write into `table.values` (its zeros, on the first batch) instead of a new array
+                    ) -> np.ndarray:
+    "`table.values` plus `counts` at `keys` plus exact geometric noise on every cell: the noise drawn first (nothing else held meanwhile), the counts added in blocks, each cell one integer sum."
+    V = table.values
+    z = geometric_mechanism(np.zeros(V.size, np.int64), sensitivity, epsilon_tree, random_state=random_state).reshape(V.shape)
+    pos = table.positions(keys)
+    for s in range(0, len(pos), _NOISE_BLOCK):                              # integer counts + integer noise
+        z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
+    return np.add(V, z, out=V if in_place else None)
+
 # %% ../nbs/11_rdt.ipynb #b8b310b0
 class _Batches(OneFitAtATime):
     "Private-RDT's batches: the noisy release of one batch's counts, and `partial_fit` (mixed into `PrivateRDTClassifier`)."
@@ -394,7 +410,10 @@ class _Batches(OneFitAtATime):
         else:
             for t in range(self.n_estimators):                             # sequential over trees, before any noise
                 led.spend(self.epsilon_tree_, f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
-        if self._key is None:                                              # all leaves: noise on every one of them
+        if self._key is None and self.noise == 'geometric' and math.isfinite(self.epsilon_tree_):
+            self.leaves_.values = stored_geometric(self.leaves_, keys, counts, self._sensitivity, self.epsilon_tree_,
+                                                   self._noise_src, in_place=b == 0)   # all leaves: noise on every one of them
+        elif self._key is None:
             full = np.zeros_like(self.leaves_.values)
             full[self.leaves_.positions(keys)] = counts
             self.leaves_.values = self.leaves_.values + self._noise(full, self.leaves_.keys, b)
@@ -403,7 +422,6 @@ class _Batches(OneFitAtATime):
         else:
             self.leaves_.set(keys, self.leaves_.lookup(keys) + self._noise(counts, keys, b))  # earlier batches' noise, stored or lazy
         self.n_batches_ = b + 1
-
 
 # %% ../nbs/11_rdt.ipynb #658df3bf
 class _NoisyLeaves:
@@ -470,7 +488,7 @@ class WorkPlanError(ValueError):
     "A fit whose work, planned from public quantities, passes `max_work()`."
 
 class FewRowsPerTreeWarning(UserWarning):
-    "An ensemble whose leaves expect fewer rows than the standard deviation of their noise."
+    "An ensemble whose leaves expect fewer rows than the standard deviation of their noise in the vote summed over the trees."
 
 def max_work() -> float:
     "The largest planned work (row-tree-levels) a fit may start: env `DP_LIT_MAX_WORK` (e.g. '2e9'), default `MAX_WORK`."
@@ -642,6 +660,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         if every is not None:                                              # every leaf stored: nothing secret kept
             self._key, self._noise_src = None, noise_source(self.noise_seed)
             self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
+            self.leaves_.values = np.zeros((len(every[0]), C))             # zeros not yet written: no memory until the noise is
         else:                                                              # too many leaves: keyed, lazily evaluated noise
             self._key, self._noise_src = NoiseKey(self.noise_seed), None
             self.leaves_ = None
@@ -664,17 +683,17 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         check_memory_plan(need, f"{type(self).__name__}: {what}", "lower max_depth or n_estimators, or raise DP_LIT_MAX_MEMORY")
 
     def _warn_few_rows(self, rows, n_leaves):
-        "FewRowsPerTreeWarning when the expected rows per leaf (public or noisy size) fall below the noise's standard deviation."
+        "FewRowsPerTreeWarning when the expected rows per leaf (public or noisy size) fall below the sd of their noise in the vote summed over the trees."
         if rows is None or math.isinf(self.epsilon_tree_): return        # no public size, or no noise: no rule to apply
         per_tree = (n_leaves if n_leaves is not None else max(self.max_stored_leaves, 1)) / self.n_estimators  # keyed: a lower bound
         if self.sampling == 'disjoint': rows = rows / self.n_estimators    # a tree's rows (in expectation), at the whole epsilon
-        sd = noise_sd(self._sensitivity, self.epsilon_tree_)
+        sd = noise_sd(self._sensitivity, self.epsilon_tree_) / math.sqrt(self.n_estimators)   # N trees' signal against sqrt(N) trees' noise
         if rows / max(per_tree, 1.0) < sd:
             warnings.warn(f"{type(self).__name__}: about {rows / max(per_tree, 1.0):.3g} rows per leaf expected (public or noisy "
                           f"row count over {per_tree:.3g}{'' if n_leaves is not None else ' or more'} leaves per tree), below "
-                          f"the standard deviation {sd:.3g} of each leaf count's noise (sqrt(2) x sensitivity x n_estimators / "
-                          "epsilon): the noise drowns the counts; lower n_estimators or max_depth, or raise epsilon",
-                          FewRowsPerTreeWarning, stacklevel=4)
+                          f"{sd:.3g}, the standard deviation of a leaf count's noise in the vote summed over the trees (sqrt(2) x "
+                          "sensitivity / (epsilon per tree x sqrt(n_estimators))): the noise drowns the counts; lower n_estimators "
+                          "or max_depth, or raise epsilon", FewRowsPerTreeWarning, stacklevel=4)
 
     def _fit(self, X, y, p:dict, classes=None):
         E, y_idx = self._setup(X, y, classes, blocks=True)                # many rows: encoded a block at a time as they are counted
@@ -683,7 +702,6 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         del E                                                              # the encoded rows are not needed for the noise
         self._release(*counts, 'fit')
         return self
-
 
 # %% ../nbs/11_rdt.ipynb #2dd18c2d
 def _entropy(c):

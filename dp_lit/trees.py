@@ -920,12 +920,26 @@ def _enumerate_leaves(st, limit:int|None=None):
     return np.concatenate(keys), np.concatenate(trees)
 
 # %% ../nbs/10_trees.ipynb #496eabf5
+def _sized_leaves(st, limit:int|None) -> int|None:
+    "Leaves of `st` from the compiled drawing's sizing pass alone (no tables built): None once a level passes `limit`."
+    sp, h = st.space, st.max_depth
+    sizes = np.zeros(h + 1, np.int64); z = np.zeros(0, np.int64)
+    ok = draw_forest_tables(np.ascontiguousarray(st.seeds, np.uint64), np.array([_SALT_ROOT, _SALT_ATTR, _SALT_THR], np.uint64),
+                            sp.is_cat.astype(bool), sp.n_values.astype(np.int64), np.nan_to_num(sp.lower).astype(float),
+                            np.nan_to_num(sp.upper).astype(float), h, np.iinfo(np.int64).max if limit is None else int(limit), sizes,
+                            z, z, np.zeros(0), np.zeros(0, bool), z, np.zeros(0, np.uint64), z)
+    return int(sizes[h]) if ok else None
+
 class RandomStructure(_CountingStructure):
     "The structure of `n_trees` random trees of height `max_depth` over a feature space, fixed by one seed per tree."
     enumerate_leaves = _enumerate_leaves
 
     def n_leaves(self, limit:int|None=None) -> int|None:
-        "Number of leaves of all trees (every path, reached or not); None once it passes `limit`."
+        "Number of leaves of all trees (every path, reached or not); None once it passes `limit`. Counted without building the node tables where the drawing is compiled."
+        B = float(max(2, self.space.n_values.max()))
+        if ('_tab' not in self.__dict__ and _standard_rules(self)
+                and use_compiled(self.n_trees * min(B ** self.max_depth, limit or 2.0 ** 62), draw_forest_tables)):
+            return _sized_leaves(self, limit)
         got = self.enumerate_leaves(limit)
         return None if got is None else len(got[0])
 
@@ -960,6 +974,14 @@ class LeafTable:
         order = np.argsort(keys, kind='stable')
         self.keys, self.values, self.default = keys[order], values[order], default
         self._from = (keys, order, self.keys, None)           # the keys as given: their positions are known without searching
+    @classmethod
+    def zeros(cls, keys:np.ndarray, n_classes:int, default=None) -> 'LeafTable':
+        "A table of zeros at `keys` (as `LeafTable(keys, zeros)`), the zeros not written -- no memory -- until values are added."
+        keys = np.asarray(keys, dtype=np.uint64)
+        tab, order = cls(keys[:0], np.zeros((0, int(n_classes))), default), np.argsort(keys, kind='stable')
+        tab.keys, tab.values = keys[order], np.zeros((len(keys), int(n_classes)))
+        tab._from = (keys, order, tab.keys, None)
+        return tab
     @property
     def n_stored(self): return len(self.keys)
     def _positions(self, uq):
