@@ -18,18 +18,18 @@ from sklearn.utils._param_validation import Interval
 from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
                                geometric_mechanism, hash_keys, keyed_uniform_integers, uniform_integers, uniform_noise)
 from .accounting import Budget
-from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT
+from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT, check_codes
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 from .linear import DPLogisticRegression, ROW_BLOCK
 from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth',
-           'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner',
-           'vote_row_step', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights',
-           'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release',
-           'TOPClassifier']
+__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'ENCODE_BLOCK', 'KEYED_LEAVES', 'SAMPLINGS',
+           'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps',
+           'tie_key', 'row_keys', 'vote_winner', 'vote_row_step', 'own_tree_keys', 'tree_chunks',
+           'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights', 'poisson_tree_epsilon',
+           'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release', 'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -225,6 +225,26 @@ class _VotePrediction:
         return self.classes_[np.argmax(p, axis=1)]
 
 
+# %% ../nbs/14_baselines.ipynb #10158c2a
+KEYED_BLOCK = 1 << 14        # rows walked at a time through their own trees when the forest's leaves cannot be listed
+
+def own_tree_keys(structure:RandomStructure, # the forest's structure (any size: no node tables needed)
+                  E:np.ndarray, # encoded rows (n x d)
+                  tree:np.ndarray, # (n,) the tree of each row, 0..n_trees-1
+                 ) -> np.ndarray:
+    "Leaf key of each row in its own tree `tree[i]` only: (n,) uint64, one node drawn per row and level (work rows x depth, not trees x rows)."
+    n, st = len(E), structure
+    if n == 0: return np.zeros(0, np.uint64)
+    B = int(max(2, st.space.n_values.max()))
+    seeds = st.seeds[np.asarray(tree, np.int64)]
+    state = st._roots(seeds)                                  # one path per row: its tree's root
+    rows = np.arange(n)
+    for _ in range(st.max_depth):
+        j, is_c, thr = st._split(seeds, *state)               # the node's attribute and threshold: fixed by (seed, node key, path)
+        x = E[rows, j]
+        state = st._children(rows * B + np.where(is_c, x, x > thr).astype(np.int64), B, j, is_c, thr, *state)
+    return state[0]
+
 # %% ../nbs/14_baselines.ipynb #fc64b01c
 ENCODE_BLOCK = 2048          # rows of numeric data encoded at once in SRT's fit and prediction
 
@@ -242,24 +262,18 @@ def _own_tree_leaves(E, part, packed, thr, shift, mode, depth, leaf_off, out):
 _OWN_LEAVES = kernel()(_own_tree_leaves) if HAVE_NUMBA else None
 
 class _SRTCounts:
-    "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, in blocks where the leaves can be listed."
+    "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, each row in its own tree only, a block of rows at a time."
     def _count(self, E, y_idx, C):
-        "Exact class counts of every reached leaf (each used row in its own tree), the leaves' keys, and the counts of every listed leaf (None when too many to list); transient, never kept."
+        "Exact class counts of every leaf some used row reaches in its own tree, the leaves' keys, and the counts of every listed leaf (None when too many to list); transient, never kept."
         part = self._parts(len(E), int(self.n_estimators))
         if int(self.n_estimators) < 2**31: part = part.astype(np.int32)  # tree of each row: 4 bytes do
         st = self.structure_
-        if st.leaf_index(E[0:1]) is None:                                 # too many leaves to list: every row through every tree at once
-            if isinstance(E, RowBlocks): E = E[0:len(E)]
-            ids, keys, _ = st.leaves(E)
-            own = part >= 0
-            leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
-            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys, None
-        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
-        full, hit = np.zeros(len(every) * C, np.int32 if len(E) < 2**31 else np.int64), np.zeros(len(every), bool)   # counts below the rows
+        tab = st._tables(min(int(self.max_stored_leaves), TABLE_LIMIT))  # stored mode: the node tables of every leaf
+        if tab is None: return (*self._count_keyed(E, part, y_idx, C), None)   # keyed mode: leaf keys, row by row, no tables
+        every = tab.keys[-1]                                              # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
+        full = np.zeros(len(every) * C, np.int32 if len(E) < 2**31 else np.int64)   # counts below the rows
         B = vote_row_step(self.n_estimators)
-        tab = st._tables()
-        own_only = (st.enumerate_leaves(limit=self.max_stored_leaves) is not None and _OWN_LEAVES is not None
-                    and use_compiled(len(E) * st.max_depth, _OWN_LEAVES))   # stored mode: each row walks its own tree only
+        own_only = _OWN_LEAVES is not None and use_compiled(len(E) * st.max_depth, _OWN_LEAVES)   # compiled: each row walks its own tree only
         for s in range(0, len(E), ENCODE_BLOCK):                          # encoded (and checked) a block at a time ...
             Eb = E[s:s + ENCODE_BLOCK]
             if own_only:
@@ -271,12 +285,24 @@ class _SRTCounts:
             for i in range(s, s + len(Eb), B):                            # ... and walked a step of rows at a time
                 e = min(i + B, s + len(Eb))
                 idx, pb = st.leaf_index(Eb[i - s:e - s]), part[i:e]
-                hit[idx.ravel()] = True                                   # a leaf some row reaches in some tree
                 own = np.flatnonzero(pb >= 0)
                 full += np.bincount(idx[pb[own], own] * C + y_idx[i:e][own], minlength=len(every) * C)
         full = full.reshape(-1, C)
-        if own_only: hit = full.any(axis=1)                               # (stored mode: only the listed counts are used)
+        hit = full.any(axis=1)                                            # leaves a row reaches in its own tree
         return full[hit], every[hit], full
+
+    def _count_keyed(self, E, part, y_idx, C):
+        "Exact class counts and keys (sorted) of the leaves the used rows reach in their own trees, `KEYED_BLOCK` rows at a time (forests too big to list)."
+        st, keys, counts = self.structure_, [], []
+        for s in range(0, len(E), KEYED_BLOCK):
+            Eb, pb = E[s:s + KEYED_BLOCK], part[s:s + KEYED_BLOCK]
+            if not isinstance(E, RowBlocks): check_codes(Eb, st.space)       # (RowBlocks are checked as they are encoded)
+            own = np.flatnonzero(pb >= 0)
+            k, inv = np.unique(own_tree_keys(st, Eb[own], pb[own]), return_inverse=True)
+            keys.append(k); counts.append(np.bincount(inv.ravel() * C + y_idx[s:s + len(Eb)][own], minlength=len(k) * C).reshape(-1, C))
+        keys, inv = np.unique(np.concatenate(keys), return_inverse=True)   # merged over the blocks
+        allc, inv = np.concatenate(counts), inv.ravel()
+        return np.stack([np.bincount(inv, weights=allc[:, c], minlength=len(keys)) for c in range(C)], axis=1).astype(np.int64), keys
 
     def _plan_memory(self, T, C):
         "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
@@ -290,6 +316,20 @@ class _SRTCounts:
 
 
 # %% ../nbs/14_baselines.ipynb #acc406f5
+KEYED_LEAVES = 1 << 17       # keyed mode: leaves (at most) of a chunk of trees whose node tables are drawn at a time in prediction
+
+def tree_chunks(structure:RandomStructure, # a forest's structure
+                max_leaves:int=KEYED_LEAVES, # leaves per chunk, by the public bound (largest arity)^depth per tree
+               ):
+    "Consecutive chunks of the forest's trees as (first tree, `RandomStructure` of those trees): the same leaves and keys, a chunk at a time."
+    sp, h, T = structure.space, structure.max_depth, structure.n_trees
+    per_tree = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2)) ** h
+    K = int(max(1, min(T, max_leaves // per_tree)))
+    for t0 in range(0, T, K):
+        sub = RandomStructure(sp, min(K, T - t0), h, random_state=0)
+        sub.seeds = structure.seeds[t0:t0 + K]                          # the forest's own trees: their seeds fix them
+        yield t0, sub
+
 class _SRTVotes:
     "SRT's votes (mixed into `SmoothRandomTreesClassifier` before `_VotePrediction`): by the listed leaf index in stored mode, summed in place when compiled."
     def _encode(self, X):
@@ -300,8 +340,9 @@ class _SRTVotes:
         listed, st = getattr(self, '_listed_votes', None), getattr(self, 'structure_', None)
         tab = st._tables() if listed is not None else None
         n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]
+        if listed is None and st is not None: return self._keyed_vote_counts(X, n)
         if tab is None or not HAVE_NUMBA or not use_compiled(n * st.n_trees * st.max_depth, table_add_rows):
-            return super()._vote_counts(X)                                 # keyed mode, or numpy: votes a block at a time
+            return super()._vote_counts(X)                                 # numpy: votes a block at a time
         rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
         V, buf = np.zeros((n, listed.shape[1]), np.int64), np.empty(BLOCK, np.int64)
         for s in range(0, max(n, 1), ENCODE_BLOCK):
@@ -309,12 +350,36 @@ class _SRTVotes:
             table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
         return V, st.n_trees
 
+    def _chunk_votes(self, E, sub, add=None):
+        "Votes of the trees of chunk `sub` at the rows E: every leaf of the chunk looked up once (its keyed default computed for each), then walked; summed into `add` (n, C) when given, else one-hot (trees, n, C)."
+        tab = sub._tables()
+        if tab is None:                                                  # one tree with too many leaves for tables: its rows' keys looked up
+            v = self.leaves_.lookup(sub.leaf_keys(E))
+            if add is None: return v
+            add += v.sum(axis=0); return add
+        lab = np.ascontiguousarray(self.leaves_.lookup(tab.keys[-1]))    # (leaves of the chunk, C) one-hot: work fixed by the chunk
+        if add is None: return lab[sub.leaf_index(E)]
+        if HAVE_NUMBA and use_compiled(len(E) * sub.n_trees * sub.max_depth, table_add_rows):
+            table_add_rows(np.ascontiguousarray(E), lab, *tab.flat[:4], sub.n_trees, sub.max_depth, tab.flat[4], add, False, np.empty(BLOCK, np.int64))
+        else: add += np.rint(sub.leaf_sum(E, values=lab)).astype(np.int64)
+        return add
+
+    def _keyed_vote_counts(self, X, n) -> tuple:
+        "Keyed mode: votes per class summed over the trees, a chunk of trees (`tree_chunks`) and a block of `KEYED_BLOCK` x 4 rows at a time."
+        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
+        V, R = np.zeros((n, len(self.classes_)), np.int64), 4 * KEYED_BLOCK
+        for s in range(0, max(n, 1), R):
+            E = self._encode(rows(s, s + R))                               # NotFittedError / ValueError naming X first
+            for _, sub in tree_chunks(self.structure_): self._chunk_votes(E, sub, V[s:s + len(E)])
+        return V, self.structure_.n_trees
+
     def votes(self, X) -> np.ndarray:
         "Each tree's released leaf label at each row, one-hot (bytes): (n_estimators, n, n_classes)."
         E = self._encode(X)                                                # NotFittedError / ValueError naming X first
         listed = getattr(self, '_listed_votes', None)
         idx = self.structure_.leaf_index(E) if listed is not None else None   # stored mode: every leaf listed, its label by index
-        return listed[idx] if idx is not None else self.leaves_.lookup(self.structure_.leaf_keys(E))
+        if idx is not None: return listed[idx]
+        return np.concatenate([self._chunk_votes(E, sub) for _, sub in tree_chunks(self.structure_)])   # keyed mode: a chunk of trees at a time
 
 
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
@@ -397,7 +462,8 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
             for t in range(T):
                 block.part(f'tree {t}').spend(eps, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
-        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
+        every = ((self.structure_.enumerate_leaves()) if listed is not None          # stored mode, with node tables
+                 else self.structure_.enumerate_leaves(limit=self.max_stored_leaves) if self.max_stored_leaves > TABLE_LIMIT else None)
         lab_seed = _sub_seed(self.noise_seed, 2)
         if every is not None:                                              # every leaf released: the object holds no secret
             self._key = None
