@@ -293,16 +293,17 @@ class _SRTCounts:
 
     def _count_keyed(self, E, part, y_idx, C):
         "Exact class counts and keys (sorted) of the leaves the used rows reach in their own trees, `KEYED_BLOCK` rows at a time (forests too big to list)."
-        st, keys, counts = self.structure_, [], []
+        st, used = self.structure_, np.flatnonzero(part >= 0)
+        keys = np.empty(len(used), np.uint64)                             # the leaf key of each used row: 8 bytes a row
         for s in range(0, len(E), KEYED_BLOCK):
             Eb, pb = E[s:s + KEYED_BLOCK], part[s:s + KEYED_BLOCK]
             if not isinstance(E, RowBlocks): check_codes(Eb, st.space)       # (RowBlocks are checked as they are encoded)
             own = np.flatnonzero(pb >= 0)
-            k, inv = np.unique(own_tree_keys(st, Eb[own], pb[own]), return_inverse=True)
-            keys.append(k); counts.append(np.bincount(inv.ravel() * C + y_idx[s:s + len(Eb)][own], minlength=len(k) * C).reshape(-1, C))
-        keys, inv = np.unique(np.concatenate(keys), return_inverse=True)   # merged over the blocks
-        allc, inv = np.concatenate(counts), inv.ravel()
-        return np.stack([np.bincount(inv, weights=allc[:, c], minlength=len(keys)) for c in range(C)], axis=1).astype(np.int64), keys
+            at = np.searchsorted(used, s)
+            keys[at:at + len(own)] = own_tree_keys(st, Eb[own], pb[own])
+        keys, inv = np.unique(keys, return_inverse=True)                  # the reached leaves, sorted by key
+        cell = inv.ravel() * C + y_idx[used]
+        return np.bincount(cell, minlength=len(keys) * C).reshape(-1, C), keys
 
     def _plan_memory(self, T, C):
         "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
@@ -350,6 +351,14 @@ class _SRTVotes:
             table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
         return V, st.n_trees
 
+    def _leaf_votes(self, keys):
+        "`leaves_.lookup(keys)` for distinct keys, by binary search in the sorted stored keys (no hash index); the keyed default computed for every key."
+        lt = self.leaves_
+        pos = np.minimum(np.searchsorted(lt.keys, keys), max(len(lt.keys) - 1, 0))
+        found = lt.keys[pos] == keys if len(lt.keys) else np.zeros(len(keys), bool)
+        dflt = lt.default(keys)
+        return np.ascontiguousarray(np.where(found[:, None], lt.values[pos] if len(lt.keys) else dflt, dflt))
+
     def _chunk_votes(self, E, sub, add=None):
         "Votes of the trees of chunk `sub` at the rows E: every leaf of the chunk looked up once (its keyed default computed for each), then walked; summed into `add` (n, C) when given, else one-hot (trees, n, C)."
         tab = sub._tables()
@@ -357,11 +366,11 @@ class _SRTVotes:
             v = self.leaves_.lookup(sub.leaf_keys(E))
             if add is None: return v
             add += v.sum(axis=0); return add
-        lab = np.ascontiguousarray(self.leaves_.lookup(tab.keys[-1]))    # (leaves of the chunk, C) one-hot: work fixed by the chunk
+        lab = self._leaf_votes(tab.keys[-1])                              # (leaves of the chunk, C) one-hot: work fixed by the chunk
         if add is None: return lab[sub.leaf_index(E)]
         if HAVE_NUMBA and use_compiled(len(E) * sub.n_trees * sub.max_depth, table_add_rows):
             table_add_rows(np.ascontiguousarray(E), lab, *tab.flat[:4], sub.n_trees, sub.max_depth, tab.flat[4], add, False, np.empty(BLOCK, np.int64))
-        else: add += np.rint(sub.leaf_sum(E, values=lab)).astype(np.int64)
+        else: add += np.rint(sub.leaf_sum(E, values=lab.astype(np.float64))).astype(np.int64)   # numpy: steps of rows
         return add
 
     def _keyed_vote_counts(self, X, n) -> tuple:
