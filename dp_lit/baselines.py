@@ -25,7 +25,7 @@ from .linear import DPLogisticRegression, ROW_BLOCK
 from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'ENCODE_BLOCK', 'KEYED_LEAVES', 'SAMPLINGS',
+__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES', 'KEYED_ROWS', 'ENCODE_BLOCK', 'SAMPLINGS',
            'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps',
            'tie_key', 'row_keys', 'vote_winner', 'vote_row_step', 'own_tree_keys', 'tree_chunks',
            'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights', 'poisson_tree_epsilon',
@@ -227,6 +227,8 @@ class _VotePrediction:
 
 # %% ../nbs/14_baselines.ipynb #10158c2a
 KEYED_BLOCK = 1 << 14        # rows walked at a time through their own trees when the forest's leaves cannot be listed
+KEYED_LEAVES = 1 << 16       # keyed mode: leaves (at most) of a chunk of trees whose node tables are drawn at a time in prediction
+KEYED_ROWS = 1 << 16         # keyed mode: rows encoded at a time in prediction (each block walks every chunk of trees)
 
 def own_tree_keys(structure:RandomStructure, # the forest's structure (any size: no node tables needed)
                   E:np.ndarray, # encoded rows (n x d)
@@ -305,27 +307,31 @@ class _SRTCounts:
         cell = inv.ravel() * C + y_idx[used]
         return np.bincount(cell, minlength=len(keys) * C).reshape(-1, C), keys
 
-    def _plan_memory(self, T, C):
-        "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
+    def _plan_memory(self, T, C, n=None):
+        """Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`, from trees, depth, arity and
+        classes. A forest that may be keyed adds its blocks (rows walked, node tables of a chunk of trees) and, under substitution only,
+        where the row count `n` is public, about 40 + 8 C bytes per row (each row's leaf key, the sort, the reached leaves' counts)."""
         sp = self.space_
         arity = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2))
         leaves = float(T) * arity ** self.max_depth_                      # at most this many leaves
         nbytes = (min(leaves, self.max_stored_leaves) * (24 * C + 32) + min(leaves, TABLE_LIMIT) * 64
                   + 8 * ROW_BLOCK * (3 * T + self.n_features_in_))
+        if leaves > min(self.max_stored_leaves, TABLE_LIMIT):             # keyed mode possible: its blocks, whatever n
+            d, h = self.n_features_in_, self.max_depth_
+            nbytes += KEYED_BLOCK * (8 * d + 26 * (h + 1) + 64) + min(KEYED_LEAVES, leaves) * 128 + 8 * KEYED_ROWS * (d + C)
+            if self.neighbours == 'substitution' and n is not None: nbytes += float(n) * (40 + 8 * C)
         check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} ({C} classes)",
                           "lower n_estimators, max_depth or max_stored_leaves")
 
 
 # %% ../nbs/14_baselines.ipynb #acc406f5
-KEYED_LEAVES = 1 << 17       # keyed mode: leaves (at most) of a chunk of trees whose node tables are drawn at a time in prediction
-
 def tree_chunks(structure:RandomStructure, # a forest's structure
-                max_leaves:int=KEYED_LEAVES, # leaves per chunk, by the public bound (largest arity)^depth per tree
+                max_leaves:int|None=None, # leaves per chunk (default `KEYED_LEAVES`), by the public bound (largest arity)^depth per tree
                ):
     "Consecutive chunks of the forest's trees as (first tree, `RandomStructure` of those trees): the same leaves and keys, a chunk at a time."
     sp, h, T = structure.space, structure.max_depth, structure.n_trees
     per_tree = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2)) ** h
-    K = int(max(1, min(T, max_leaves // per_tree)))
+    K = int(max(1, min(T, (KEYED_LEAVES if max_leaves is None else max_leaves) // per_tree)))
     for t0 in range(0, T, K):
         sub = RandomStructure(sp, min(K, T - t0), h, random_state=0)
         sub.seeds = structure.seeds[t0:t0 + K]                          # the forest's own trees: their seeds fix them
@@ -356,7 +362,7 @@ class _SRTVotes:
         lt = self.leaves_
         pos = np.minimum(np.searchsorted(lt.keys, keys), max(len(lt.keys) - 1, 0))
         found = lt.keys[pos] == keys if len(lt.keys) else np.zeros(len(keys), bool)
-        dflt = lt.default(keys)
+        dflt = lt.default(keys) if lt.default is not None else np.zeros((len(keys), lt.values.shape[1]), lt.values.dtype)
         return np.ascontiguousarray(np.where(found[:, None], lt.values[pos] if len(lt.keys) else dflt, dflt))
 
     def _chunk_votes(self, E, sub, add=None):
@@ -374,9 +380,9 @@ class _SRTVotes:
         return add
 
     def _keyed_vote_counts(self, X, n) -> tuple:
-        "Keyed mode: votes per class summed over the trees, a chunk of trees (`tree_chunks`) and a block of `KEYED_BLOCK` x 4 rows at a time."
+        "Keyed mode: votes per class summed over the trees, a block of `KEYED_ROWS` rows and a chunk of trees (`tree_chunks`) at a time."
         rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
-        V, R = np.zeros((n, len(self.classes_)), np.int64), 4 * KEYED_BLOCK
+        V, R = np.zeros((n, len(self.classes_)), np.int64), KEYED_ROWS
         for s in range(0, max(n, 1), R):
             E = self._encode(rows(s, s + R))                               # NotFittedError / ValueError naming X first
             for _, sub in tree_chunks(self.structure_): self._chunk_votes(E, sub, V[s:s + len(E)])
@@ -462,7 +468,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         n_cat = int(self.space_.is_cat.sum())
         self.max_depth_ = (srt_depth(self.n_features_in_ - n_cat, n_cat) if self.max_depth == 'paper' else int(self.max_depth))
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
-        self._plan_memory(T, C)                                           # public quantities, before anything is charged
+        self._plan_memory(T, C, df.shape[0])                              # public quantities (n under substitution only), before anything is charged
         self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
         counts, keys, listed = self._count(E, y_idx, C)                   # exact (locals, dropped when fit returns); a bad row is refused here, nothing spent
         # the whole fit's epsilon reserved on a shared ledger before any label is drawn (refused: nothing spent)
