@@ -247,6 +247,20 @@ def own_tree_keys(structure:RandomStructure, # the forest's structure (any size:
         state = st._children(rows * B + np.where(is_c, x, x > thr).astype(np.int64), B, j, is_c, thr, *state)
     return state[0]
 
+# %% ../nbs/14_baselines.ipynb #faf3356d
+def tree_chunks(structure:RandomStructure, # a forest's structure
+                max_leaves:int|None=None, # leaves per chunk (default `KEYED_LEAVES`), by the public bound (largest arity)^depth per tree
+               ):
+    "Consecutive chunks of the forest's trees as (first tree, `RandomStructure` of those trees): the same leaves and keys, a chunk at a time."
+    sp, h, T = structure.space, structure.max_depth, structure.n_trees
+    per_tree = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2)) ** h
+    K = int(max(1, min(T, (KEYED_LEAVES if max_leaves is None else max_leaves) // per_tree)))
+    for t0 in range(0, T, K):
+        sub = RandomStructure(sp, min(K, T - t0), h, random_state=0)
+        sub.seeds = structure.seeds[t0:t0 + K]                          # the forest's own trees: their seeds fix them
+        yield t0, sub
+
+
 # %% ../nbs/14_baselines.ipynb #fc64b01c
 ENCODE_BLOCK = 2048          # rows of numeric data encoded at once in SRT's fit and prediction
 
@@ -325,18 +339,6 @@ class _SRTCounts:
 
 
 # %% ../nbs/14_baselines.ipynb #acc406f5
-def tree_chunks(structure:RandomStructure, # a forest's structure
-                max_leaves:int|None=None, # leaves per chunk (default `KEYED_LEAVES`), by the public bound (largest arity)^depth per tree
-               ):
-    "Consecutive chunks of the forest's trees as (first tree, `RandomStructure` of those trees): the same leaves and keys, a chunk at a time."
-    sp, h, T = structure.space, structure.max_depth, structure.n_trees
-    per_tree = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2)) ** h
-    K = int(max(1, min(T, (KEYED_LEAVES if max_leaves is None else max_leaves) // per_tree)))
-    for t0 in range(0, T, K):
-        sub = RandomStructure(sp, min(K, T - t0), h, random_state=0)
-        sub.seeds = structure.seeds[t0:t0 + K]                          # the forest's own trees: their seeds fix them
-        yield t0, sub
-
 class _SRTVotes:
     "SRT's votes (mixed into `SmoothRandomTreesClassifier` before `_VotePrediction`): by the listed leaf index in stored mode, summed in place when compiled."
     def _encode(self, X):
