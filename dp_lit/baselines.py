@@ -18,18 +18,18 @@ from sklearn.utils._param_validation import Interval
 from .mechanisms import (PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_epsilon, noise_source, exponential_mechanism,
                                geometric_mechanism, hash_keys, keyed_uniform_integers, uniform_integers, uniform_noise)
 from .accounting import Budget
-from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT
+from .trees import FeatureSpace, RandomStructure, RowBlocks, LeafTable, resolve_feature_space, resolve_classes, as_frame, encode_fitted, TABLE_LIMIT, check_codes
 from .base import (Check, EPSILON, NOISE_SEED, BUDGET, ReleasePolicy, check_choice, check_int, check_real, check_relation,
                          check_y, validate_params, OneFitAtATime, check_memory_plan)
 from .linear import DPLogisticRegression, ROW_BLOCK
 from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth',
-           'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner',
-           'vote_row_step', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights',
-           'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release',
-           'TOPClassifier']
+__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES', 'KEYED_ROWS', 'ENCODE_BLOCK', 'SAMPLINGS',
+           'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps',
+           'tie_key', 'row_keys', 'vote_winner', 'vote_row_step', 'own_tree_keys', 'tree_chunks',
+           'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights', 'poisson_tree_epsilon',
+           'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release', 'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -225,6 +225,42 @@ class _VotePrediction:
         return self.classes_[np.argmax(p, axis=1)]
 
 
+# %% ../nbs/14_baselines.ipynb #10158c2a
+KEYED_BLOCK = 1 << 14        # rows walked at a time through their own trees when the forest's leaves cannot be listed
+KEYED_LEAVES = 1 << 16       # keyed mode: leaves (at most) of a chunk of trees whose node tables are drawn at a time in prediction
+KEYED_ROWS = 1 << 16         # keyed mode: rows encoded at a time in prediction (each block walks every chunk of trees)
+
+def own_tree_keys(structure:RandomStructure, # the forest's structure (any size: no node tables needed)
+                  E:np.ndarray, # encoded rows (n x d)
+                  tree:np.ndarray, # (n,) the tree of each row, 0..n_trees-1
+                 ) -> np.ndarray:
+    "Leaf key of each row in its own tree `tree[i]` only: (n,) uint64, one node drawn per row and level (work rows x depth, not trees x rows)."
+    n, st = len(E), structure
+    if n == 0: return np.zeros(0, np.uint64)
+    B = int(max(2, st.space.n_values.max()))
+    seeds = st.seeds[np.asarray(tree, np.int64)]
+    state = st._roots(seeds)                                  # one path per row: its tree's root
+    rows = np.arange(n)
+    for _ in range(st.max_depth):
+        j, is_c, thr = st._split(seeds, *state)               # the node's attribute and threshold: fixed by (seed, node key, path)
+        x = E[rows, j]
+        state = st._children(rows * B + np.where(is_c, x, x > thr).astype(np.int64), B, j, is_c, thr, *state)
+    return state[0]
+
+# %% ../nbs/14_baselines.ipynb #faf3356d
+def tree_chunks(structure:RandomStructure, # a forest's structure
+                max_leaves:int|None=None, # leaves per chunk (default `KEYED_LEAVES`), by the public bound (largest arity)^depth per tree
+               ):
+    "Consecutive chunks of the forest's trees as (first tree, `RandomStructure` of those trees): the same leaves and keys, a chunk at a time."
+    sp, h, T = structure.space, structure.max_depth, structure.n_trees
+    per_tree = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2)) ** h
+    K = int(max(1, min(T, (KEYED_LEAVES if max_leaves is None else max_leaves) // per_tree)))
+    for t0 in range(0, T, K):
+        sub = RandomStructure(sp, min(K, T - t0), h, random_state=0)
+        sub.seeds = structure.seeds[t0:t0 + K]                          # the forest's own trees: their seeds fix them
+        yield t0, sub
+
+
 # %% ../nbs/14_baselines.ipynb #fc64b01c
 ENCODE_BLOCK = 2048          # rows of numeric data encoded at once in SRT's fit and prediction
 
@@ -242,24 +278,18 @@ def _own_tree_leaves(E, part, packed, thr, shift, mode, depth, leaf_off, out):
 _OWN_LEAVES = kernel()(_own_tree_leaves) if HAVE_NUMBA else None
 
 class _SRTCounts:
-    "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, in blocks where the leaves can be listed."
+    "SRT's steps around the counts: the memory plan from public quantities, and the exact leaf counts of the rows, each row in its own tree only, a block of rows at a time."
     def _count(self, E, y_idx, C):
-        "Exact class counts of every reached leaf (each used row in its own tree), the leaves' keys, and the counts of every listed leaf (None when too many to list); transient, never kept."
+        "Exact class counts of every leaf some used row reaches in its own tree, the leaves' keys, and the counts of every listed leaf (None when too many to list); transient, never kept."
         part = self._parts(len(E), int(self.n_estimators))
         if int(self.n_estimators) < 2**31: part = part.astype(np.int32)  # tree of each row: 4 bytes do
         st = self.structure_
-        if st.leaf_index(E[0:1]) is None:                                 # too many leaves to list: every row through every tree at once
-            if isinstance(E, RowBlocks): E = E[0:len(E)]
-            ids, keys, _ = st.leaves(E)
-            own = part >= 0
-            leaf_of_row = ids[part[own], np.flatnonzero(own)]             # each used row counts in its own tree only
-            return np.bincount(leaf_of_row * C + y_idx[own], minlength=len(keys) * C).reshape(len(keys), C), keys, None
-        every = st.enumerate_leaves()[0]                                  # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
-        full, hit = np.zeros(len(every) * C, np.int32 if len(E) < 2**31 else np.int64), np.zeros(len(every), bool)   # counts below the rows
+        tab = st._tables(min(int(self.max_stored_leaves), TABLE_LIMIT))  # stored mode: the node tables of every leaf
+        if tab is None: return (*self._count_keyed(E, part, y_idx, C), None)   # keyed mode: leaf keys, row by row, no tables
+        every = tab.keys[-1]                                              # listed leaves: rows in blocks (encoded a block at a time), counts over all leaves
+        full = np.zeros(len(every) * C, np.int32 if len(E) < 2**31 else np.int64)   # counts below the rows
         B = vote_row_step(self.n_estimators)
-        tab = st._tables()
-        own_only = (st.enumerate_leaves(limit=self.max_stored_leaves) is not None and _OWN_LEAVES is not None
-                    and use_compiled(len(E) * st.max_depth, _OWN_LEAVES))   # stored mode: each row walks its own tree only
+        own_only = _OWN_LEAVES is not None and use_compiled(len(E) * st.max_depth, _OWN_LEAVES)   # compiled: each row walks its own tree only
         for s in range(0, len(E), ENCODE_BLOCK):                          # encoded (and checked) a block at a time ...
             Eb = E[s:s + ENCODE_BLOCK]
             if own_only:
@@ -271,20 +301,39 @@ class _SRTCounts:
             for i in range(s, s + len(Eb), B):                            # ... and walked a step of rows at a time
                 e = min(i + B, s + len(Eb))
                 idx, pb = st.leaf_index(Eb[i - s:e - s]), part[i:e]
-                hit[idx.ravel()] = True                                   # a leaf some row reaches in some tree
                 own = np.flatnonzero(pb >= 0)
                 full += np.bincount(idx[pb[own], own] * C + y_idx[i:e][own], minlength=len(every) * C)
         full = full.reshape(-1, C)
-        if own_only: hit = full.any(axis=1)                               # (stored mode: only the listed counts are used)
+        hit = full.any(axis=1)                                            # leaves a row reaches in its own tree
         return full[hit], every[hit], full
 
-    def _plan_memory(self, T, C):
-        "Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`: trees, depth, arity, classes only."
+    def _count_keyed(self, E, part, y_idx, C):
+        "Exact class counts and keys (sorted) of the leaves the used rows reach in their own trees, `KEYED_BLOCK` rows at a time (forests too big to list)."
+        st, used = self.structure_, np.flatnonzero(part >= 0)
+        keys = np.empty(len(used), np.uint64)                             # the leaf key of each used row: 8 bytes a row
+        for s in range(0, len(E), KEYED_BLOCK):
+            Eb, pb = E[s:s + KEYED_BLOCK], part[s:s + KEYED_BLOCK]
+            if not isinstance(E, RowBlocks): check_codes(Eb, st.space)       # (RowBlocks are checked as they are encoded)
+            own = np.flatnonzero(pb >= 0)
+            at = np.searchsorted(used, s)
+            keys[at:at + len(own)] = own_tree_keys(st, Eb[own], pb[own])
+        keys, inv = np.unique(keys, return_inverse=True)                  # the reached leaves, sorted by key
+        cell = inv.ravel() * C + y_idx[used]
+        return np.bincount(cell, minlength=len(keys) * C).reshape(-1, C), keys
+
+    def _plan_memory(self, T, C, n=None):
+        """Refuse (`MemoryPlanError`) a forest whose leaf tables and row blocks exceed `memory_limit()`, from trees, depth, arity and
+        classes. A forest that may be keyed adds its blocks (rows walked, node tables of a chunk of trees) and, under substitution only,
+        where the row count `n` is public, about 40 + 8 C bytes per row (each row's leaf key, the sort, the reached leaves' counts)."""
         sp = self.space_
         arity = float(np.max(np.where(sp.is_cat, sp.n_values, 2), initial=2))
         leaves = float(T) * arity ** self.max_depth_                      # at most this many leaves
         nbytes = (min(leaves, self.max_stored_leaves) * (24 * C + 32) + min(leaves, TABLE_LIMIT) * 64
                   + 8 * ROW_BLOCK * (3 * T + self.n_features_in_))
+        if leaves > min(self.max_stored_leaves, TABLE_LIMIT):             # keyed mode possible: its blocks, whatever n
+            d, h = self.n_features_in_, self.max_depth_
+            nbytes += KEYED_BLOCK * (8 * d + 26 * (h + 1) + 64) + min(KEYED_LEAVES, leaves) * 128 + 8 * KEYED_ROWS * (d + C)
+            if self.neighbours == 'substitution' and n is not None: nbytes += float(n) * (40 + 8 * C)
         check_memory_plan(nbytes, f"{type(self).__name__}: {T} trees of depth {self.max_depth_} ({C} classes)",
                           "lower n_estimators, max_depth or max_stored_leaves")
 
@@ -300,8 +349,9 @@ class _SRTVotes:
         listed, st = getattr(self, '_listed_votes', None), getattr(self, 'structure_', None)
         tab = st._tables() if listed is not None else None
         n = X.shape[0] if hasattr(X, 'shape') else np.asarray(X).shape[0]
+        if listed is None and st is not None: return self._keyed_vote_counts(X, n)
         if tab is None or not HAVE_NUMBA or not use_compiled(n * st.n_trees * st.max_depth, table_add_rows):
-            return super()._vote_counts(X)                                 # keyed mode, or numpy: votes a block at a time
+            return super()._vote_counts(X)                                 # numpy: votes a block at a time
         rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
         V, buf = np.zeros((n, listed.shape[1]), np.int64), np.empty(BLOCK, np.int64)
         for s in range(0, max(n, 1), ENCODE_BLOCK):
@@ -309,12 +359,44 @@ class _SRTVotes:
             table_add_rows(E, listed, *tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4], V[s:s + len(E)], False, buf)
         return V, st.n_trees
 
+    def _leaf_votes(self, keys):
+        "`leaves_.lookup(keys)` for distinct keys, by binary search in the sorted stored keys (no hash index); the keyed default computed for every key."
+        lt = self.leaves_
+        pos = np.minimum(np.searchsorted(lt.keys, keys), max(len(lt.keys) - 1, 0))
+        found = lt.keys[pos] == keys if len(lt.keys) else np.zeros(len(keys), bool)
+        dflt = lt.default(keys) if lt.default is not None else np.zeros((len(keys), lt.values.shape[1]), lt.values.dtype)
+        return np.ascontiguousarray(np.where(found[:, None], lt.values[pos] if len(lt.keys) else dflt, dflt))
+
+    def _chunk_votes(self, E, sub, add=None):
+        "Votes of the trees of chunk `sub` at the rows E: every leaf of the chunk looked up once (its keyed default computed for each), then walked; summed into `add` (n, C) when given, else one-hot (trees, n, C)."
+        tab = sub._tables()
+        if tab is None:                                                  # one tree with too many leaves for tables: its rows' keys looked up
+            v = self.leaves_.lookup(sub.leaf_keys(E))
+            if add is None: return v
+            add += v.sum(axis=0); return add
+        lab = self._leaf_votes(tab.keys[-1])                              # (leaves of the chunk, C) one-hot: work fixed by the chunk
+        if add is None: return lab[sub.leaf_index(E)]
+        if HAVE_NUMBA and use_compiled(len(E) * sub.n_trees * sub.max_depth, table_add_rows):
+            table_add_rows(np.ascontiguousarray(E), lab, *tab.flat[:4], sub.n_trees, sub.max_depth, tab.flat[4], add, False, np.empty(BLOCK, np.int64))
+        else: add += np.rint(sub.leaf_sum(E, values=lab.astype(np.float64))).astype(np.int64)   # numpy: steps of rows
+        return add
+
+    def _keyed_vote_counts(self, X, n) -> tuple:
+        "Keyed mode: votes per class summed over the trees, a block of `KEYED_ROWS` rows and a chunk of trees (`tree_chunks`) at a time."
+        rows = (lambda s, e: X.iloc[s:e]) if hasattr(X, 'iloc') else (lambda s, e: np.asarray(X)[s:e])
+        V, R = np.zeros((n, len(self.classes_)), np.int64), KEYED_ROWS
+        for s in range(0, max(n, 1), R):
+            E = self._encode(rows(s, s + R))                               # NotFittedError / ValueError naming X first
+            for _, sub in tree_chunks(self.structure_): self._chunk_votes(E, sub, V[s:s + len(E)])
+        return V, self.structure_.n_trees
+
     def votes(self, X) -> np.ndarray:
         "Each tree's released leaf label at each row, one-hot (bytes): (n_estimators, n, n_classes)."
         E = self._encode(X)                                                # NotFittedError / ValueError naming X first
         listed = getattr(self, '_listed_votes', None)
         idx = self.structure_.leaf_index(E) if listed is not None else None   # stored mode: every leaf listed, its label by index
-        return listed[idx] if idx is not None else self.leaves_.lookup(self.structure_.leaf_keys(E))
+        if idx is not None: return listed[idx]
+        return np.concatenate([self._chunk_votes(E, sub) for _, sub in tree_chunks(self.structure_)])   # keyed mode: a chunk of trees at a time
 
 
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
@@ -388,7 +470,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         n_cat = int(self.space_.is_cat.sum())
         self.max_depth_ = (srt_depth(self.n_features_in_ - n_cat, n_cat) if self.max_depth == 'paper' else int(self.max_depth))
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
-        self._plan_memory(T, C)                                           # public quantities, before anything is charged
+        self._plan_memory(T, C, df.shape[0])                              # public quantities (n under substitution only), before anything is charged
         self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
         counts, keys, listed = self._count(E, y_idx, C)                   # exact (locals, dropped when fit returns); a bad row is refused here, nothing spent
         # the whole fit's epsilon reserved on a shared ledger before any label is drawn (refused: nothing spent)
@@ -397,7 +479,8 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
             for t in range(T):
                 block.part(f'tree {t}').spend(eps, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
-        every = self.structure_.enumerate_leaves(limit=self.max_stored_leaves)
+        every = ((self.structure_.enumerate_leaves()) if listed is not None          # stored mode, with node tables
+                 else self.structure_.enumerate_leaves(limit=self.max_stored_leaves) if self.max_stored_leaves > TABLE_LIMIT else None)
         lab_seed = _sub_seed(self.noise_seed, 2)
         if every is not None:                                              # every leaf released: the object holds no secret
             self._key = None
