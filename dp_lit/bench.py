@@ -308,7 +308,10 @@ _CELL_CODE = ("import json, sys; from dp_lit.bench import bench_cell; "
 def bench_cell_subprocess(name, kind, n, trees=10, repeats=3, seed=0, timeout:float=600) -> dict:
     "`bench_cell` in a fresh Python process, one thread, killed after `timeout` seconds (what it measured by then is kept, with a note)."
     import json, subprocess, sys
-    args = [sys.executable, '-c', _CELL_CODE, json.dumps([name, kind, n, trees, repeats, seed])]
+    import os, dp_lit
+    here = os.path.dirname(os.path.dirname(os.path.abspath(dp_lit.__file__)))     # the child imports this same dp_lit, whatever its cwd
+    code = f"import sys; sys.path.insert(0, {here!r})\n" + _CELL_CODE
+    args = [sys.executable, '-c', code, json.dumps([name, kind, n, trees, repeats, seed])]
     try: r = subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=one_thread_env()); out, err, late = r.stdout, r.stderr, ''
     except subprocess.TimeoutExpired as e:
         dec = lambda b: b.decode(errors='replace') if isinstance(b, bytes) else (b or '')
