@@ -7,6 +7,7 @@ second, and their difference (the one-time cost), medians over --runs fresh proc
 import argparse, json, os, shutil, subprocess, sys, tempfile, time
 import numpy as np
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the checkout this tool belongs to: its child imports this dp_lit
 CHILD = r'''
 import json, sys, time, warnings
 warnings.simplefilter('ignore')
@@ -22,7 +23,7 @@ print(json.dumps(out))
 
 def one(name, kind, rows, cache, env):
     e = dict(env, NUMBA_CACHE_DIR=cache)
-    r = subprocess.run([sys.executable, '-c', CHILD, json.dumps([name, kind, rows])], capture_output=True, text=True, env=e)
+    r = subprocess.run([sys.executable, '-c', f'import sys; sys.path.insert(0, {ROOT!r})\n' + CHILD, json.dumps([name, kind, rows])], capture_output=True, text=True, env=e)
     if r.returncode: raise RuntimeError(r.stderr[-500:])
     return json.loads(r.stdout.strip().splitlines()[-1])
 
