@@ -292,15 +292,20 @@ def stored_geometric(table:LeafTable, # every leaf of the forest (stored mode), 
                      keys, counts, # this batch's leaf keys (a subset of the table's) and their class counts
                      sensitivity:float, epsilon_tree:float, # one tree's leaf vector: its sensitivity and budget
                      random_state=None, # the noise source (None: secret OS entropy)
-                     in_place:bool=False, # write into `table.values` (its zeros, on the first batch) instead of a new array
+                     in_place:bool=False, # write into `table.values` instead of a new array
+                     fresh:bool=False, # `table.values` are all zeros (the first batch): the result is the noise's own memory, the zeros never written
                     ) -> np.ndarray:
     "`table.values` plus `counts` at `keys` plus exact geometric noise on every cell: the noise drawn first (nothing else held meanwhile), the counts added in blocks, each cell one integer sum."
     V = table.values
-    z = geometric_mechanism(np.zeros(V.size, np.int64), sensitivity, epsilon_tree, random_state=random_state).reshape(V.shape)
+    zero = np.broadcast_to(np.zeros(1, np.int64), (V.size,))              # V.size zeros in 8 bytes: the noise is the only array drawn
+    z = geometric_mechanism(zero, sensitivity, epsilon_tree, random_state=random_state).reshape(V.shape)
     pos = table.positions(keys)
     for s in range(0, len(pos), _NOISE_BLOCK):                              # integer counts + integer noise
         z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
-    return np.add(V, z, out=V if in_place else None)
+    if not fresh: return np.add(V, z, out=V if in_place else None)
+    zi, zf = z.reshape(-1), z.reshape(-1).view(np.float64)                  # 0 + z is float(z): converted where it lies, a block at a time
+    for s in range(0, len(zi), _NOISE_BLOCK): zf[s:s + _NOISE_BLOCK] = zi[s:s + _NOISE_BLOCK]
+    return zf.reshape(V.shape)
 
 # %% ../nbs/11_rdt.ipynb #b8b310b0
 class _Batches(OneFitAtATime):
@@ -412,7 +417,7 @@ class _Batches(OneFitAtATime):
                 led.spend(self.epsilon_tree_, f'{prefix}tree {t}: leaf vector (sensitivity {self._sensitivity})')
         if self._key is None and self.noise == 'geometric' and math.isfinite(self.epsilon_tree_):
             self.leaves_.values = stored_geometric(self.leaves_, keys, counts, self._sensitivity, self.epsilon_tree_,
-                                                   self._noise_src, in_place=b == 0)   # all leaves: noise on every one of them
+                                                   self._noise_src, fresh=b == 0)   # all leaves: noise on every one of them
         elif self._key is None:
             full = np.zeros_like(self.leaves_.values)
             full[self.leaves_.positions(keys)] = counts

@@ -486,19 +486,28 @@ def _table_levels(st, limit:int|None,
 
 # %% ../nbs/10_trees.ipynb #53cd8e3b
 def _pack_tables(tab:_NodeTables, sp:FeatureSpace, h:int) -> _NodeTables:
-    "Fill in the packed forms of the node tables: per level for the numpy walk, concatenated (`flat`) for the compiled one."
+    "Fill in the concatenated form (`flat`) the compiled walk takes; each level's thresholds become views of it (one copy). The numpy walk's packed levels are made when it first runs (`_level_packed`)."
     tab.shift = max(1, int(sp.n_features - 1).bit_length())
-    tab.packed64 = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
-    fits = max((int(p.max()) for p in tab.packed64 if len(p)), default=0) + int(sp.n_values.max()) + 1 < 2**31
-    tab.packed_dtype = np.int32 if fits else np.int64
-    tab.packed = [p.astype(tab.packed_dtype) for p in tab.packed64]
     off = np.cumsum([0] + [len(k) for k in tab.keys])            # first node of each level in the concatenation
-    flat = lambda parts, dt: np.concatenate(parts).astype(dt) if parts else np.zeros(0, dt)
-    a_f, c_f = flat(tab.attr, np.int64), flat(tab.is_cat, np.int64)
-    ch_f = flat([c + off[l + 1] for l, c in enumerate(tab.child0)], np.int64)
+    flat = lambda parts, dt: np.concatenate(parts).astype(dt, copy=False) if parts else np.zeros(0, dt)
+    pk = flat(tab.child0, np.int64)                              # built in place: first child, flag bit, attribute
+    for l in range(h): pk[off[l]:off[l + 1]] += off[l + 1]       # the first child's index in the concatenation
+    c_f = flat(tab.is_cat, bool)
     mode = 0 if c_f.all() else 1 if not c_f.any() else 2       # categorical, numeric, or a flag bit per node
-    pk = (ch_f << tab.shift) | a_f if mode < 2 else (((ch_f << 1) | c_f) << tab.shift) | a_f
-    tab.flat = (pk, flat(tab.thr, np.float64), tab.shift, mode, int(off[h]))
+    if mode == 2: pk <<= 1; pk |= c_f
+    pk <<= tab.shift; pk |= flat(tab.attr, np.int64)
+    thr = flat(tab.thr, np.float64)
+    tab.thr = [thr[off[l]:off[l + 1]] for l in range(h)]        # the levels' thresholds: views of the concatenation
+    tab.flat = (pk, thr, tab.shift, mode, int(off[h]))
+    return tab
+
+def _level_packed(tab:_NodeTables, sp:FeatureSpace) -> _NodeTables:
+    "Fill in the per-level packed forms the numpy walk takes (once, when it first runs): child0 << shift | attr, in 32 bits when every entry fits."
+    if tab.packed is None:
+        tab.packed64 = [(c0 << tab.shift) | a for c0, a in zip(tab.child0, tab.attr)]
+        fits = max((int(p.max()) for p in tab.packed64 if len(p)), default=0) + int(sp.n_values.max()) + 1 < 2**31
+        tab.packed_dtype = np.int32 if fits else np.int64
+        tab.packed = [p.astype(tab.packed_dtype) for p in tab.packed64]
     return tab
 
 # %% ../nbs/10_trees.ipynb #e898fc30
@@ -556,6 +565,7 @@ _STEP = 1 << 18                       # (tree, row) pairs per step of a walk: me
 
 def _numpy_leaf_index(st, tab:_NodeTables, Eb:np.ndarray):
     "Leaf of each row of the block `Eb` in every tree (n_trees, rows), as numpy passes over the levels."
+    _level_packed(tab, st.space)
     R, d = Eb.shape
     flat = Eb.ravel()
     it = tab.packed_dtype if R * d < 2**31 else np.int64   # 32-bit indices halve the memory traffic when they fit
@@ -765,6 +775,7 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None, 
 # %% ../nbs/10_trees.ipynb #f7fe8640
 def _numpy_leaf_of(st, tab:_NodeTables, Eb:np.ndarray, tree:np.ndarray) -> np.ndarray:
     "Leaf of each row of the block `Eb` in its own tree `tree[i]` only: (rows,), as numpy passes over the levels."
+    _level_packed(tab, st.space)
     R, d = Eb.shape
     flat = Eb.ravel()
     it = tab.packed_dtype if R * d < 2**31 else np.int64
