@@ -175,7 +175,9 @@ def _node_ranks(x, # values of the rows
     return np.cumsum(counts, axis=1)[:, :m]                       # a row counts for every candidate at or above it
 
 # %% ../nbs/13_median_forests.ipynb #d34a0428
-def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=2_000_000):
+_MEDIAN_CHUNK = 2_000_000   # candidates drawn (and chosen from) together: nodes come in chunks of _MEDIAN_CHUNK // m
+
+def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=None):
     "Split values of P numeric nodes: rows' values `x` at local node `a`, public boxes [lo, hi]."
     P = len(cnt)
     out = np.empty(P)
@@ -192,7 +194,7 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
         out[ex] = med
     priv = np.flatnonzero(~exact)
     m = int(n_candidates)
-    step = max(1, chunk // m)
+    step = max(1, (_MEDIAN_CHUNK if chunk is None else chunk) // m)
     for b in range(0, len(priv), step):
         nodes = priv[b:b + step]; P_b = len(nodes)
         cand = np.sort(lo[nodes, None] + (hi[nodes] - lo[nodes])[:, None] * uniform_noise((P_b, m), src), axis=1)   # never looks at the data
@@ -271,6 +273,17 @@ def _bucket_starts(cand, lo, sc, start):
         for i in range(m): start[g, _bucket(cand[g, i], lo[g], sc[g], B) + 1] += 1   # candidates per bucket, one place up
         for b in range(1, B + 1): start[g, b] += start[g, b - 1]                  # running sum: candidates in the buckets below
 
+@_kernels.kernel(inline=True)
+def _candidates_below(x, g, cand, start, blo, bsc, B, m):
+    "Number of node g's sorted candidates strictly below x: those of the buckets below x's, and those of its bucket below x."
+    b = _bucket(x, blo[g], bsc[g], B)
+    s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
+    c = s + (s < e) * (cand[g, min(s, m - 1)] < x)                  # a bucket mostly holds at most one candidate: no branch
+    if e - s > 1:
+        c = s
+        for q in range(s, e): c += cand[g, q] < x
+    return c
+
 def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
     """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
     A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two.
@@ -290,15 +303,18 @@ def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo,
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
-        else:                                                       # candidates of the node strictly below x: those of the
-            b = _bucket(x, blo[g], bsc[g], B)                       # buckets below x's, and those of its bucket below x
-            s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
-            c = s + (s < e) * (cand[g, min(s, m - 1)] < x)          # a bucket mostly holds at most one candidate: no branch
-            if e - s > 1:
-                c = s
-                for q in range(s, e): c += cand[g, q] < x
-            hist_num[g, c] += 1
+        else: hist_num[g, _candidates_below(x, g, cand, start, blo, bsc, B, m)] += 1
     return n
+
+def _chunk_histograms(En, a, r, x, j, gl, cand, start, blo, bsc, hist_num):
+    """The numeric histograms of a further chunk of a level's nodes (gl[a] >= 0), from the memberships `_level_histograms` kept:
+    their values `x` when kept (else read from column j[a] of `En`)."""
+    B, m, keep_x = start.shape[1] - 1, cand.shape[1], len(x) > 0
+    for k in range(len(a)):
+        g = gl[a[k]]
+        if g < 0: continue
+        v = x[k] if keep_x else En[r[k], j[a[k]]]
+        hist_num[g, _candidates_below(v, g, cand, start, blo, bsc, B, m)] += 1
 
 
 # %% ../nbs/13_median_forests.ipynb #2893904a
@@ -374,51 +390,62 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
         out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
                                                              _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
+
+def _candidate_tables(nodes, blo, bhi, m, src):
+    "Sorted uniform candidates of the numeric nodes `nodes` in their public boxes (drawn 16,384 values at a time), and their bucket tables."
+    nb, cb = blo[nodes], bhi[nodes]
+    cand, step = np.empty((len(nodes), m)), max(1, 16_384 // m)      # never looks at the data; drawn in pieces (the same stream, less memory)
+    for b in range(0, len(nodes), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)
+    cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
+    wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
+    bsc = np.divide(2 * m, wd, out=np.zeros(len(nodes)), where=wd > 0)
+    start = np.empty((len(nodes), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
+    _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
+    return cand, nb, bsc, start
 
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
                           m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
                           m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
-    secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
-    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply. The values
+    secret draws in the same order (for each chunk of numeric nodes its candidates, then its selections; then the categorical ones), so
+    the same trees. Returns (split values, node, row and value of every membership at a splitting node). The values
     are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`."""
     S = len(j)
     num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
     exact = np.isinf(eps_node)
-    priv = num[~exact[num]]
-    if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
-    gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
-    nb, cb = blo[priv], bhi[priv]
-    cand, step = np.empty((len(priv), m)), max(1, 16_384 // m)       # never looks at the data; drawn 16,384 at a time (the
-    for b in range(0, len(priv), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)   # same stream, less memory)
-    cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
-    K = int(n_values[cat].max()) if len(cat) else 1
-    wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
-    bsc = np.divide(2 * m, wd, out=np.zeros(len(priv)), where=wd > 0)
-    start = np.empty((len(priv), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
-    _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
-    M = len(m_node)
-    ex = num[exact[num]]
+    priv, ex = num[~exact[num]], num[exact[num]]
+    step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
+    M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
     x_all = np.empty(M if keep or len(ex) else 0)                   # values: for routing, and for exact medians
-    hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
+    hist_cat = np.zeros((len(cat), K), np.int64)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
-    n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
-                                       m_idx, stop, offset)
-    a_all, r_all, x_all = a_all[:n], r_all[:n], (x_all[:n] if len(x_all) else None)
-    p = np.empty(S)
+    p, n = np.empty(S), None
+    for c0 in range(0, max(len(priv), 1), step):                     # the first pass also keeps the memberships and counts categories
+        nodes = priv[c0:c0 + step]; P = len(nodes)
+        gl = np.full(S, -1); gl[nodes] = np.arange(P)
+        if n is None: gl[cat] = np.arange(len(cat))
+        cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
+        hist_num = np.zeros((P, m + 1), m_node.dtype)                # counts of memberships: their type holds them
+        if n is None:
+            n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
+                                               hist_num, hist_cat, m_idx, stop, offset)
+            a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
+        else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num)
+        if P:
+            G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
+            fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, np.int64), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions and ranks fit the memberships' type
+            t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
+            hist_num = None
+            p[nodes] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[nodes], eps_node[nodes], sens, relation, src)
+        cand = start = fs = k = r = None
+    x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
-    if len(priv):
-        P = len(priv)
-        G = P + int(np.count_nonzero(hist_num[:, 1:m]))              # groups: one opens each node, and each candidate with rows just below it
-        fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, np.int64), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions and ranks fit the memberships' type
-        t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
-        p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
         nv, ec = np.asarray(n_values[cat], np.int64), eps_node[cat]
         fin = ~np.isinf(ec)
