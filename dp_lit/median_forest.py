@@ -525,6 +525,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        noise_seed=None, # secret randomness: candidates and selections (None: OS entropy)
                        record:list|None=None, # if a list: append one dict per split (tree, depth, split, true median), for diagnostics
                        return_leaves:bool=False, # also return the leaf each membership ends in (private: never store it in a model)
+                       overwrite:bool=False, # the caller's `member_tree` may be written over (it is read no more): no copy of it
                       ) -> MedianTrees:
     "Grow median-split trees level by level, every node of every tree at once (Huang et al. 2022, Alg. 1)."
     if relation not in _RELATIONS: raise ValueError(f"relation must be one of {tuple(_RELATIONS)}; got {relation!r}")
@@ -551,7 +552,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     it = np.int32 if compiled and M0 < 2**30 else np.int64          # memberships, rows, node ids: 4 bytes each in the compiled passes
     m_node = np.asarray(member_tree, it)                           # read, never written in place: no copy needed
     m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)
-    m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
+    # membership of each entry, and the node each one stops at; the compiled passes compact the entries' rows and memberships alike,
+    # so with one membership per row (no member_row) the rows are the memberships: one array for both
+    m_idx = (m_row if compiled and member_row is None else np.arange(M0, dtype=it)) if return_leaves else np.zeros(0, it)
     stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
     if compiled:                                                  # no copy of codes or of floats in either memory order
         E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
@@ -576,10 +579,12 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
             nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
+            last = lvl + 1 >= depth.max(initial=0)                    # the children are leaves: their boxes are never read, nor these
+            if last: lo = hi = used = None                            # (freed before this level's tables are drawn)
             got = None
             if compiled and not bounds_from_data and record is None:
                 got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0,
+                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
                                             keep=keep_values)
             if got is not None:
                 p, a_all, r_all, x_all = got
@@ -605,7 +610,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
-            if lvl + 1 < depth.max(initial=0):
+            if not last:
                 c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
@@ -1081,13 +1086,14 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFit
         return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
 
     def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None,
-              return_leaves=False):
+              return_leaves=False, overwrite=False):
         if not exact_stop:                                   # every planned node exists: depths are public or capped
             _check_planned(self.max_depth_, n_trees, depth); self._plan_memory(depth)
         return build_median_trees(self.space_, E, member_tree, n_trees, depth, eps_levels, member_row=member_row,
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
-                                  random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
+                                  random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves,
+                                  overwrite=overwrite)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -1172,8 +1178,8 @@ class MedianForestClassifier(_MedianForestBase):
         ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
         eps_s = eps * self.structure_share; eps_l = eps - eps_s
-        m_row, m_tree = self._memberships(n, T, src)
-        if n < 2**30: m_row, m_tree = m_row.astype(np.int32), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
+        m_row, m_tree = self._memberships(n, T, src)                         # row i is membership i: the builder's default rows
+        if n < 2**30: m_tree = m_tree.astype(np.int32)                        # 4 bytes a row (the trees' compiled passes take them so)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)
@@ -1193,14 +1199,15 @@ class MedianForestClassifier(_MedianForestBase):
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
         if parts:                                                             # a pass per level, then one for the leaves
-            each = _cut(m_tree, sizes[:, 0])
+            each = _cut(m_tree, sizes[:, 0]); m_row = None
             self.trees_ = self._grow_parts(P, True, each, T, depth, levels, src, exact_stop=self.stopping == 'exact')
             self.leaf_counts_ = self._noisy_leaves(self._leaf_counts_parts(P, each), src, eps_l)
             self.epsilon_levels_ = levels
             return self
-        self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
-                                         bounds_from_data=self.bounds_from_data, return_leaves=True)
-        y_m = y_idx[m_row]; E = m_row = m_tree = y_idx = None              # the rows and memberships: freed before the leaf noise is drawn
+        m_row = None                                                          # (np.arange(n): the builder's own)
+        self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, exact_stop=self.stopping == 'exact',
+                                         bounds_from_data=self.bounds_from_data, return_leaves=True, overwrite=True)
+        y_m = y_idx; E = m_tree = None                                        # the rows and memberships: freed before the leaf noise is drawn
         self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_m, src, eps_l, leaf=m_leaf)
         self.epsilon_levels_ = levels
         return self
