@@ -249,9 +249,10 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
-    u = cnt[np.repeat(np.arange(len(lengths)), lengths)] / 2       # -|r - n/2| of every group, computed in place
-    np.subtract(r, u, out=u); np.abs(u, out=u); np.negative(u, out=u)
-    g = _em_segments(u, lengths, sens, eps_node, src, log_base=np.log(k))
+    z = np.repeat(cnt / 2, lengths)                                 # -|r - n/2| of every group, computed in place
+    np.subtract(r, z, out=z); np.abs(z, out=z); np.negative(z, out=z)
+    z *= np.repeat(eps_node / (2 * sens), lengths); z += np.log(k)  # `_em_segments`' doubles (eps / 2 sens) u + ln k, one array
+    g = gumbel_max_segments(z, lengths, src)
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
@@ -622,6 +623,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         levels.append([n_tree, feat, val, left])
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
+        c_lo = c_hi = c_used = None                                   # (one name per box: freed when the level is done with it)
     sizes = [len(z[0]) for z in levels]
     dep = np.repeat(np.arange(len(levels)), sizes)
     tree, feature, value, left = (_join_field(levels, i) for i in range(4))   # a field at a time: the levels' pieces freed as joined
