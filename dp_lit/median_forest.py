@@ -249,9 +249,17 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
+    return _pick_groups(_group_logits(k, r, lengths, cnt, eps_node, sens), fs, k, lengths, cand, src)
+
+def _group_logits(k, r, lengths, cnt, eps_node, sens):
+    "Log-weight (eps / 2 sens) u + ln k of every group, u = -|r - n/2|: `_em_segments`' doubles, in one array (no draw)."
     z = np.repeat(cnt / 2, lengths)                                 # -|r - n/2| of every group, computed in place
     np.subtract(r, z, out=z); np.abs(z, out=z); np.negative(z, out=z)
-    z *= np.repeat(eps_node / (2 * sens), lengths); z += np.log(k)  # `_em_segments`' doubles (eps / 2 sens) u + ln k, one array
+    z *= np.repeat(eps_node / (2 * sens), lengths); z += np.log(k)
+    return z
+
+def _pick_groups(z, fs, k, lengths, cand, src):
+    "One group per node by the Gumbel-max draw over the log-weights `z`, then a uniform member of it."
     g = gumbel_max_segments(z, lengths, src)
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
@@ -436,13 +444,15 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
                                                hist_num, hist_cat, m_idx, stop, offset)
             a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
         else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num)
+        start = None                                                # (each table freed once read: the draws need the candidates only)
         if P:
             G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
-            fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, np.int64), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions and ranks fit the memberships' type
+            fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
             t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
             hist_num = None
-            p[nodes] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[nodes], eps_node[nodes], sens, relation, src)
-        cand = start = fs = k = r = None
+            z = _group_logits(k[:t], r[:t], lengths, cnt_S[nodes], eps_node[nodes], sens); r = None   # `_draw_groups`, the ranks freed
+            p[nodes] = _pick_groups(z, fs[:t], k[:t], lengths, cand, src)
+        cand = fs = k = z = None
     x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
