@@ -1190,8 +1190,9 @@ class MedianForestClassifier(_MedianForestBase):
         ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
         eps_s = eps * self.structure_share; eps_l = eps - eps_s
-        m_row, m_tree = self._memberships(n, T, src)                         # row i is membership i: the builder's default rows
-        if n < 2**30: m_tree = m_tree.astype(np.int32)                        # 4 bytes a row (the trees' compiled passes take them so)
+        m_row, m_tree = self._memberships(n, T, src)
+        own = type(self)._memberships is _MedianForestBase._memberships       # row i is membership i: the builder's default rows
+        if n < 2**30: m_row, m_tree = (None if own else m_row.astype(np.int32)), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)
@@ -1216,10 +1217,10 @@ class MedianForestClassifier(_MedianForestBase):
             self.leaf_counts_ = self._noisy_leaves(self._leaf_counts_parts(P, each), src, eps_l)
             self.epsilon_levels_ = levels
             return self
-        m_row = None                                                          # (np.arange(n): the builder's own)
-        self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, exact_stop=self.stopping == 'exact',
+        if own: m_row = None                                                  # (np.arange(n): the builder's own)
+        self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
                                          bounds_from_data=self.bounds_from_data, return_leaves=True, overwrite=True)
-        y_m = y_idx; E = m_tree = None                                        # the rows and memberships: freed before the leaf noise is drawn
+        y_m = y_idx if own else y_idx[m_row]; E = m_row = m_tree = None       # the rows and memberships: freed before the leaf noise is drawn
         self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_m, src, eps_l, leaf=m_leaf)
         self.epsilon_levels_ = levels
         return self
