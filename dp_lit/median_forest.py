@@ -283,17 +283,20 @@ def _bucket_starts(cand, lo, sc, start):
         for b in range(1, B + 1): start[g, b] += start[g, b - 1]                  # running sum: candidates in the buckets below
 
 @_kernels.kernel(inline=True)
-def _candidates_below(x, g, cand, start, blo, bsc, B, m):
-    "Number of node g's sorted candidates strictly below x: those of the buckets below x's, and those of its bucket below x."
+def _candidates_below(x, g, cand, start, blo, bsc, B, m, skip):
+    """Number of node g's sorted candidates strictly below x: those of the buckets below x's, and those of its bucket below x. With
+    `skip`, an empty bucket (most are) answers without reading the candidates: one cache miss fewer when the tables are large."""
     b = _bucket(x, blo[g], bsc[g], B)
     s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
+    if skip and e == s: return s
     c = s + (s < e) * (cand[g, min(s, m - 1)] < x)                  # a bucket mostly holds at most one candidate: no branch
     if e - s > 1:
         c = s
         for q in range(s, e): c += cand[g, q] < x
     return c
 
-def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
+def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset,
+                      skip=False):
     """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
     A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two.
     The values are kept in `x_out` only when it has a place for them; `a_out` and `r_out` may be `m_node` and `m_row` (compacted in place)."""
@@ -312,10 +315,20 @@ def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo,
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
-        else: hist_num[g, _candidates_below(x, g, cand, start, blo, bsc, B, m)] += 1
+        else: hist_num[g, _candidates_below(x, g, cand, start, blo, bsc, B, m, skip)] += 1
     return n
 
-def _chunk_histograms(En, a, r, x, j, gl, cand, start, blo, bsc, hist_num):
+def _numeric_level_histograms(En, m_node, m_row, j, cand, start, blo, bsc, x_out, hist_num, skip):
+    """`_level_histograms` where every node of the level splits on a private numeric median (node a is split a, its table a): no
+    membership stops and none moves, so only the values (when `x_out` has a place for them) and the histograms are written."""
+    B, m, keep_x = start.shape[1] - 1, cand.shape[1], len(x_out) > 0
+    for k in range(len(m_node)):
+        a = m_node[k]
+        x = En[m_row[k], j[a]]
+        if keep_x: x_out[k] = x
+        hist_num[a, _candidates_below(x, a, cand, start, blo, bsc, B, m, skip)] += 1
+
+def _chunk_histograms(En, a, r, x, j, gl, cand, start, blo, bsc, hist_num, skip):
     """The numeric histograms of a further chunk of a level's nodes (gl[a] >= 0), from the memberships `_level_histograms` kept:
     their values `x` when kept (else read from column j[a] of `En`)."""
     B, m, keep_x = start.shape[1] - 1, cand.shape[1], len(x) > 0
@@ -323,7 +336,7 @@ def _chunk_histograms(En, a, r, x, j, gl, cand, start, blo, bsc, hist_num):
         g = gl[a[k]]
         if g < 0: continue
         v = x[k] if keep_x else En[r[k], j[a[k]]]
-        hist_num[g, _candidates_below(v, g, cand, start, blo, bsc, B, m)] += 1
+        hist_num[g, _candidates_below(v, g, cand, start, blo, bsc, B, m, skip)] += 1
 
 
 # %% ../nbs/13_median_forests.ipynb #2893904a
@@ -399,7 +412,7 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
         out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
                                                              _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
@@ -433,17 +446,22 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     hist_cat = np.zeros((len(cat), K), np.int64)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
     p, n = np.empty(S), None
+    # every node of the level splits on a private numeric median, in one chunk: nothing to compact (the level's own arrays)
+    simple = own and isinstance(E, np.ndarray) and len(priv) == S == len(loc) and S <= step
     for c0 in range(0, max(len(priv), 1), step):                     # the first pass also keeps the memberships and counts categories
         nodes = priv[c0:c0 + step]; P = len(nodes)
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
         if n is None: gl[cat] = np.arange(len(cat))
         cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
         hist_num = np.zeros((P, m + 1), m_node.dtype)                # counts of memberships: their type holds them
-        if n is None:
+        skip = P * (14 * m + 5) > 2**20                               # tables past 1 MiB (out of the fast caches): skip empty buckets' reads
+        if simple:
+            _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
+        elif n is None:
             n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
-                                               hist_num, hist_cat, m_idx, stop, offset)
+                                               hist_num, hist_cat, m_idx, stop, offset, skip)
             a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
-        else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num)
+        else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num, skip)
         start = None                                                # (each table freed once read: the draws need the candidates only)
         if P:
             G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
