@@ -328,6 +328,15 @@ def _numeric_level_histograms(En, m_node, m_row, j, cand, start, blo, bsc, x_out
         if keep_x: x_out[k] = x
         hist_num[a, _candidates_below(x, a, cand, start, blo, bsc, B, m, skip)] += 1
 
+def _split_level_histograms(En, Ec, m_node, m_row, j, is_c, gl, cand, start, blo, bsc, hist_num, hist_cat, skip):
+    """The same where every node splits, on a private numeric median or a categorical attribute (table gl[a] of its kind): the
+    histograms only (the values are read again from the rows to route them)."""
+    B, m = start.shape[1] - 1, cand.shape[1]
+    for k in range(len(m_node)):
+        a = m_node[k]; r = m_row[k]; g = gl[a]
+        if is_c[a]: hist_cat[g, np.int64(Ec[r, j[a]])] += 1
+        else: hist_num[g, _candidates_below(En[r, j[a]], g, cand, start, blo, bsc, B, m, skip)] += 1
+
 def _chunk_histograms(En, a, r, x, j, gl, cand, start, blo, bsc, hist_num, skip):
     """The numeric histograms of a further chunk of a level's nodes (gl[a] >= 0), from the memberships `_level_histograms` kept:
     their values `x` when kept (else read from column j[a] of `En`)."""
@@ -412,7 +421,7 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
         out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _split_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
                                                              _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
@@ -446,8 +455,8 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     hist_cat = np.zeros((len(cat), K), np.int64)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
     p, n = np.empty(S), None
-    # every node of the level splits on a private numeric median, in one chunk: nothing to compact (the level's own arrays)
-    simple = own and isinstance(E, np.ndarray) and len(priv) == S == len(loc) and S <= step
+    # every node of the level splits, in one chunk, none on an exact median: nothing to compact (the level's own arrays)
+    simple = own and len(ex) == 0 and S == len(loc) and len(priv) <= step and (len(x_all) == 0 or not len(cat))
     for c0 in range(0, max(len(priv), 1), step):                     # the first pass also keeps the memberships and counts categories
         nodes = priv[c0:c0 + step]; P = len(nodes)
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
@@ -455,8 +464,10 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
         hist_num = np.zeros((P, m + 1), m_node.dtype)                # counts of memberships: their type holds them
         skip = P * (14 * m + 5) > 2**20                               # tables past 1 MiB (out of the fast caches): skip empty buckets' reads
-        if simple:
+        if simple and not len(cat):
             _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
+        elif simple:
+            _MF_KERNELS['_split_level_histograms'](En, Ec, m_node, m_row, jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip); n = M
         elif n is None:
             n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
                                                hist_num, hist_cat, m_idx, stop, offset, skip)
