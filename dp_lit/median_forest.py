@@ -461,6 +461,10 @@ def _route_to_children(x, a, p, is_c, out, cnt):
         c = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
         out[k] = c; cnt[c] += 1
 
+def _leaf_class_counts(leaf, y, counts):
+    "counts[l, c] += 1 for every membership at leaf l with class c: the leaves' exact class counts in one pass."
+    for k in range(len(leaf)): counts[leaf[k], y[k]] += 1
+
 def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
     "`_route_to_children` reading each membership's value from its row (column jc[a] of `Ec` or `En`); `out` may be `a` itself."
     for k in range(len(a)):
@@ -471,7 +475,7 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _split_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
-                                                             _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
+                                                             _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
 
 def _candidate_tables(nodes, blo, bhi, m, src):
@@ -634,7 +638,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
     # state of the current level's nodes
     num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
-    n_tree = np.arange(n_trees); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
+    n_tree = np.arange(n_trees, dtype=np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     M0 = len(member_tree)
     compiled = bool(_MF_KERNELS) and _kernels.use_compiled(M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
@@ -644,7 +648,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     # membership of each entry, and the node each one stops at; the compiled passes compact the entries' rows and memberships alike,
     # so with one membership per row (no member_row) the rows are the memberships: one array for both
     m_idx = (m_row if compiled and member_row is None else np.arange(M0, dtype=it)) if return_leaves else np.zeros(0, it)
-    stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
+    stop = np.zeros(0, it)                                        # made when a membership first stops (every node splitting: at the end)
     if compiled:                                                  # no copy of codes or of floats in either memory order
         E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
     levels, offset, lvl, next_cnt = [], 0, 0, None
@@ -657,7 +661,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         split = lvl < depth[n_tree]
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
-        feat = np.full(A, -1); val = np.full(A, np.nan); left = np.full(A, -1)
+        if return_leaves and not len(stop) and 0 < len(S) < A: stop = np.full(M0, -1, it)   # first stops: tracked from here
+        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1)   # (tree and attribute: 4 bytes while growing)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
@@ -705,7 +710,10 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2)
         else:
-            if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]
+            if return_leaves and len(stop): stop[m_idx] = offset + m_node
+            elif return_leaves:                                       # none stopped before: the memberships are in their first order
+                stop = np.add(m_node, offset, out=m_node if lvl > 0 or overwrite else None, dtype=it)
+            m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
         levels.append([n_tree, feat, val, left])
@@ -715,11 +723,12 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     sizes = [len(z[0]) for z in levels]
     dep = np.repeat(np.arange(len(levels)), sizes)
     tree, feature, value, left = (_join_field(levels, i) for i in range(4))   # a field at a time: the levels' pieces freed as joined
+    tree, feature = tree.astype(np.int64), feature.astype(np.int64)
     roots = np.arange(n_trees)
     leaf = np.full(len(tree), -1); is_leaf = feature < 0
     leaf[is_leaf] = np.arange(int(is_leaf.sum()))
     trees = MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
-    return (trees, leaf[stop]) if return_leaves else trees
+    return (trees, leaf.astype(stop.dtype)[stop]) if return_leaves else trees   # (node ids fit the memberships' type: so do leaf ids)
 
 # %% ../nbs/13_median_forests.ipynb #e50e02a8
 def _partial_trees(space, levels, n_tree) -> MedianTrees:
@@ -1164,6 +1173,9 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFit
         "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
         C = len(self.classes_)
         if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
+        if _MF_KERNELS and _kernels.use_compiled(len(leaf), _MF_KERNELS['_leaf_class_counts']):   # one pass, no key array
+            counts = np.zeros((trees.n_leaves, C), np.int64); _MF_KERNELS['_leaf_class_counts'](leaf, y_idx, counts)
+            return self._noisy_leaves(counts, src, eps_l, noisy)
         leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
         counts = np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
         return self._noisy_leaves(counts, src, eps_l, noisy)
