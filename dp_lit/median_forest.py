@@ -1171,14 +1171,17 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFit
 
     def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True, leaf=None):
         "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
-        C = len(self.classes_)
         if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
+        return self._noisy_leaves(self._exact_leaf_counts(trees, leaf, y_idx), src, eps_l, noisy)
+
+    def _exact_leaf_counts(self, trees, leaf, y_idx):
+        "Exact class counts of every leaf from each membership's leaf and class (private: noised before release)."
+        C = len(self.classes_)
         if _MF_KERNELS and _kernels.use_compiled(len(leaf), _MF_KERNELS['_leaf_class_counts']):   # one pass, no key array
             counts = np.zeros((trees.n_leaves, C), np.int64); _MF_KERNELS['_leaf_class_counts'](leaf, y_idx, counts)
-            return self._noisy_leaves(counts, src, eps_l, noisy)
+            return counts
         leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
-        counts = np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
-        return self._noisy_leaves(counts, src, eps_l, noisy)
+        return np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
 
     def _noisy_leaves(self, counts, src, eps_l, noisy=True):
         "Noise on every class count of every leaf (the leaf set is public once the structure is released)."
@@ -1310,8 +1313,9 @@ class MedianForestClassifier(_MedianForestBase):
         if own: m_row = None                                                  # (np.arange(n): the builder's own)
         self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
                                          bounds_from_data=self.bounds_from_data, return_leaves=True, overwrite=True)
-        y_m = y_idx if own else y_idx[m_row]; E = m_row = m_tree = None       # the rows and memberships: freed before the leaf noise is drawn
-        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_m, src, eps_l, leaf=m_leaf)
+        y_m = y_idx if own else y_idx[m_row]; E = m_row = m_tree = y_idx = None   # the rows and memberships: freed before the leaf noise is drawn
+        counts = self._exact_leaf_counts(self.trees_, m_leaf, y_m); m_leaf = y_m = None
+        self.leaf_counts_ = self._noisy_leaves(counts, src, eps_l)
         self.epsilon_levels_ = levels
         return self
 
