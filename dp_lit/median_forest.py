@@ -33,6 +33,51 @@ __all__ = ['kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'lev
            'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
            'median_tree_error']
 
+# %% ../nbs/13_median_forests.ipynb #6648519f
+_WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
+
+@_kernels.kernel(inline=True)
+def _node_step(E, i, nd, fl, val, cat):
+    "Node below `nd` for row i (`nd` itself at a leaf): fl[nd] = (attribute, left child), or (-1, leaf id) at a leaf."
+    f = fl[nd, 0]
+    if f < 0: return nd
+    x = E[i, f]
+    return fl[nd, 1] + np.int64((x != val[nd]) if cat[f] else (x > val[nd]))
+
+def _median_tree_sum(E, roots, fl, val, cat, V, out):
+    """out[i, :] += V[leaf of row i in tree t, :] for t in order (the stored walk's sums, in its order): node ids and attributes as one
+    (n_nodes, 2) int32 table, eight rows descending together (independent chains of loads) until all eight stand still."""
+    n, C = out.shape
+    for s in range(0, n, _WALK_BLOCK):
+        e = min(n, s + _WALK_BLOCK)
+        for t in range(len(roots)):
+            r = roots[t]
+            i = s
+            while i + 8 <= e:
+                n0 = n1 = n2 = n3 = n4 = n5 = n6 = n7 = r
+                while True:
+                    m0, m1 = _node_step(E, i, n0, fl, val, cat), _node_step(E, i + 1, n1, fl, val, cat)
+                    m2, m3 = _node_step(E, i + 2, n2, fl, val, cat), _node_step(E, i + 3, n3, fl, val, cat)
+                    m4, m5 = _node_step(E, i + 4, n4, fl, val, cat), _node_step(E, i + 5, n5, fl, val, cat)
+                    m6, m7 = _node_step(E, i + 6, n6, fl, val, cat), _node_step(E, i + 7, n7, fl, val, cat)
+                    if m0 == n0 and m1 == n1 and m2 == n2 and m3 == n3 and m4 == n4 and m5 == n5 and m6 == n6 and m7 == n7: break
+                    n0, n1, n2, n3, n4, n5, n6, n7 = m0, m1, m2, m3, m4, m5, m6, m7
+                for c in range(C):
+                    out[i, c] += V[fl[n0, 1], c]; out[i + 1, c] += V[fl[n1, 1], c]; out[i + 2, c] += V[fl[n2, 1], c]; out[i + 3, c] += V[fl[n3, 1], c]
+                    out[i + 4, c] += V[fl[n4, 1], c]; out[i + 5, c] += V[fl[n5, 1], c]; out[i + 6, c] += V[fl[n6, 1], c]; out[i + 7, c] += V[fl[n7, 1], c]
+                i += 8
+            while i < e:
+                nd = r
+                while True:
+                    mm = _node_step(E, i, nd, fl, val, cat)
+                    if mm == nd: break
+                    nd = mm
+                for c in range(C): out[i, c] += V[fl[nd, 1], c]
+                i += 1
+
+_TREE_SUM = _kernels.kernel()(_median_tree_sum) if _kernels.HAVE_NUMBA else _median_tree_sum
+
+
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
 
@@ -128,51 +173,6 @@ class MedianTrees:
             _TREE_SUM(k[0], np.asarray(self.roots, np.int64), fl, np.asarray(self.value, np.float64), k[1][3], V, out)
         else: _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], V, out)
         return out
-
-# %% ../nbs/13_median_forests.ipynb #6648519f
-_WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
-
-@_kernels.kernel(inline=True)
-def _node_step(E, i, nd, fl, val, cat):
-    "Node below `nd` for row i (`nd` itself at a leaf): fl[nd] = (attribute, left child), or (-1, leaf id) at a leaf."
-    f = fl[nd, 0]
-    if f < 0: return nd
-    x = E[i, f]
-    return fl[nd, 1] + np.int64((x != val[nd]) if cat[f] else (x > val[nd]))
-
-def _median_tree_sum(E, roots, fl, val, cat, V, out):
-    """out[i, :] += V[leaf of row i in tree t, :] for t in order (the stored walk's sums, in its order): node ids and attributes as one
-    (n_nodes, 2) int32 table, eight rows descending together (independent chains of loads) until all eight stand still."""
-    n, C = out.shape
-    for s in range(0, n, _WALK_BLOCK):
-        e = min(n, s + _WALK_BLOCK)
-        for t in range(len(roots)):
-            r = roots[t]
-            i = s
-            while i + 8 <= e:
-                n0 = n1 = n2 = n3 = n4 = n5 = n6 = n7 = r
-                while True:
-                    m0, m1 = _node_step(E, i, n0, fl, val, cat), _node_step(E, i + 1, n1, fl, val, cat)
-                    m2, m3 = _node_step(E, i + 2, n2, fl, val, cat), _node_step(E, i + 3, n3, fl, val, cat)
-                    m4, m5 = _node_step(E, i + 4, n4, fl, val, cat), _node_step(E, i + 5, n5, fl, val, cat)
-                    m6, m7 = _node_step(E, i + 6, n6, fl, val, cat), _node_step(E, i + 7, n7, fl, val, cat)
-                    if m0 == n0 and m1 == n1 and m2 == n2 and m3 == n3 and m4 == n4 and m5 == n5 and m6 == n6 and m7 == n7: break
-                    n0, n1, n2, n3, n4, n5, n6, n7 = m0, m1, m2, m3, m4, m5, m6, m7
-                for c in range(C):
-                    out[i, c] += V[fl[n0, 1], c]; out[i + 1, c] += V[fl[n1, 1], c]; out[i + 2, c] += V[fl[n2, 1], c]; out[i + 3, c] += V[fl[n3, 1], c]
-                    out[i + 4, c] += V[fl[n4, 1], c]; out[i + 5, c] += V[fl[n5, 1], c]; out[i + 6, c] += V[fl[n6, 1], c]; out[i + 7, c] += V[fl[n7, 1], c]
-                i += 8
-            while i < e:
-                nd = r
-                while True:
-                    mm = _node_step(E, i, nd, fl, val, cat)
-                    if mm == nd: break
-                    nd = mm
-                for c in range(C): out[i, c] += V[fl[nd, 1], c]
-                i += 1
-
-_TREE_SUM = _kernels.kernel()(_median_tree_sum) if _kernels.HAVE_NUMBA else _median_tree_sum
-
 
 # %% ../nbs/13_median_forests.ipynb #7bc48e78
 @dataclass
@@ -601,6 +601,23 @@ def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=None):
     if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
     return c_lo, c_hi, c_used
 
+# %% ../nbs/13_median_forests.ipynb #4df4c58a
+def _candidates_per_depth(n_candidates, depth) -> np.ndarray:
+    "Candidates of a numeric median at each depth 0..max depth: one int for all, or one per depth (the last repeated one level on)."
+    if np.ndim(n_candidates) == 0: return np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,))
+    return np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+
+def _assemble_trees(space, levels, n_trees) -> MedianTrees:
+    "The stored trees from the levels' node arrays (tree, attribute, split, left child), each level's piece freed as it is joined."
+    sizes = [len(z[0]) for z in levels]
+    dep = np.repeat(np.arange(len(levels)), sizes)
+    tree, feature, value, left = (_join_field(levels, i) for i in range(4))
+    tree, feature = tree.astype(np.int64), feature.astype(np.int64)
+    leaf = np.full(len(tree), -1); is_leaf = feature < 0
+    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
+    return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
+
+
 # %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        E:np.ndarray, # encoded rows that shape the trees (n x d), or `SplitRows` (numbers and codes apart)
@@ -634,8 +651,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     if bad: raise ValueError("E: every categorical column must hold category codes 0..n_values-1 of its public domain "
                              "(encode rows with FeatureSpace.encode)")       # the rule, not the private values
     depth = np.asarray(depth, np.int64)
-    cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
-        else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+    cand_at = _candidates_per_depth(n_candidates, depth)
     # state of the current level's nodes
     num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
     n_tree = np.arange(n_trees, dtype=np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
@@ -720,15 +736,9 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
         c_lo = c_hi = c_used = None                                   # (one name per box: freed when the level is done with it)
-    sizes = [len(z[0]) for z in levels]
-    dep = np.repeat(np.arange(len(levels)), sizes)
-    tree, feature, value, left = (_join_field(levels, i) for i in range(4))   # a field at a time: the levels' pieces freed as joined
-    tree, feature = tree.astype(np.int64), feature.astype(np.int64)
-    roots = np.arange(n_trees)
-    leaf = np.full(len(tree), -1); is_leaf = feature < 0
-    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
-    trees = MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
-    return (trees, leaf.astype(stop.dtype)[stop]) if return_leaves else trees   # (node ids fit the memberships' type: so do leaf ids)
+    trees = _assemble_trees(space, levels, n_trees)                # the levels' pieces freed as they are joined
+    return (trees, trees.leaf.astype(stop.dtype)[stop]) if return_leaves else trees   # (node ids fit the memberships' type: so do leaf ids)
+
 
 # %% ../nbs/13_median_forests.ipynb #e50e02a8
 def _partial_trees(space, levels, n_tree) -> MedianTrees:
@@ -777,8 +787,7 @@ def build_median_trees_from_sums(space:FeatureSpace, # public domains of the att
     "`build_median_trees` from the sums of each level alone: the same draws in the same order, so the same trees for the same seeds."
     sens, rng, src = _RELATIONS[relation], check_random_state(random_state), noise_source(noise_seed)
     d, depth = space.n_features, np.asarray(depth, np.int64)
-    cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
-        else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+    cand_at = _candidates_per_depth(n_candidates, depth)
     n_tree, lo, hi = np.arange(n_trees), np.tile(space.lower, (n_trees, 1)), np.tile(space.upper, (n_trees, 1))
     used, levels, offset, lvl = np.zeros((n_trees, d), bool), [], 0, 0
     while len(n_tree):
@@ -1083,8 +1092,33 @@ class _MemoryPlan:
                           f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
 
+# %% ../nbs/13_median_forests.ipynb #c7b7b569
+class _LeafCounts:
+    "The leaves' class counts of a median forest's fit (mixed into `_MedianForestBase`): exact counts, then noise on every count."
+    def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True, leaf=None):
+        "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
+        if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
+        return self._noisy_leaves(self._exact_leaf_counts(trees, leaf, y_idx), src, eps_l, noisy)
+
+    def _exact_leaf_counts(self, trees, leaf, y_idx):
+        "Exact class counts of every leaf from each membership's leaf and class (private: noised before release)."
+        C = len(self.classes_)
+        if _MF_KERNELS and _kernels.use_compiled(len(leaf), _MF_KERNELS['_leaf_class_counts']):   # one pass, no key array
+            counts = np.zeros((trees.n_leaves, C), np.int64); _MF_KERNELS['_leaf_class_counts'](leaf, y_idx, counts)
+            return counts
+        leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
+        return np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
+
+    def _noisy_leaves(self, counts, src, eps_l, noisy=True):
+        "Noise on every class count of every leaf (the leaf set is public once the structure is released)."
+        if not noisy or math.isinf(eps_l): return counts.astype(float)
+        if self.noise == 'laplace':
+            return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
+        return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
+
+
 # %% ../nbs/13_median_forests.ipynb #e8753d53
-class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFitAtATime, ClassifierMixin, BaseEstimator):
+class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, _LeafCounts, OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Input handling, tree growing and leaf counting shared by the median-forest classifiers (prediction from `_MedianForestPrediction`)."
     _semi = False
 
@@ -1168,27 +1202,6 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFit
     def _memberships(self, n, T, src):
         "Rows and trees of the memberships: every row in exactly one tree, drawn independently and uniformly (secret)."
         return np.arange(n), assign_rows(n, T, src)
-
-    def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True, leaf=None):
-        "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
-        if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
-        return self._noisy_leaves(self._exact_leaf_counts(trees, leaf, y_idx), src, eps_l, noisy)
-
-    def _exact_leaf_counts(self, trees, leaf, y_idx):
-        "Exact class counts of every leaf from each membership's leaf and class (private: noised before release)."
-        C = len(self.classes_)
-        if _MF_KERNELS and _kernels.use_compiled(len(leaf), _MF_KERNELS['_leaf_class_counts']):   # one pass, no key array
-            counts = np.zeros((trees.n_leaves, C), np.int64); _MF_KERNELS['_leaf_class_counts'](leaf, y_idx, counts)
-            return counts
-        leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
-        return np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
-
-    def _noisy_leaves(self, counts, src, eps_l, noisy=True):
-        "Noise on every class count of every leaf (the leaf set is public once the structure is released)."
-        if not noisy or math.isinf(eps_l): return counts.astype(float)
-        if self.noise == 'laplace':
-            return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
-        return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
 
     def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None,
               return_leaves=False, overwrite=False):
