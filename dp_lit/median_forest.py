@@ -378,11 +378,12 @@ def _numeric_level_histograms(En, m_node, m_row, j, cand, start, blo, bsc, x_out
         hist_num[a, _candidates_below(x, a, cand, start, blo, bsc, B, m, skip)] += 1
 
 def _split_level_histograms(En, Ec, m_node, m_row, j, is_c, gl, cand, start, blo, bsc, hist_num, hist_cat, skip):
-    """The same where every node splits, on a private numeric median or a categorical attribute (table gl[a] of its kind): the
-    histograms only (the values are read again from the rows to route them)."""
+    """The same where every node splits, on a private numeric median or a categorical attribute (table gl[a] of its kind; none for a
+    numeric node of a later chunk): the histograms only (the values are read again from the rows to route them)."""
     B, m = start.shape[1] - 1, cand.shape[1]
     for k in range(len(m_node)):
         a = m_node[k]; r = m_row[k]; g = gl[a]
+        if g < 0: continue
         if is_c[a]: hist_cat[g, np.int64(Ec[r, j[a]])] += 1
         else: hist_num[g, _candidates_below(En[r, j[a]], g, cand, start, blo, bsc, B, m, skip)] += 1
 
@@ -504,22 +505,25 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
     M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
-    x_all = np.empty(M if keep or len(ex) else 0)                   # values: for routing, and for exact medians
     hist_cat = np.zeros((len(cat), K), np.int64)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
     p, n = np.empty(S), None
-    # every node of the level splits, in one chunk, none on an exact median: nothing to compact (the level's own arrays)
-    simple = own and len(ex) == 0 and S == len(loc) and len(priv) <= step and (len(x_all) == 0 or not len(cat))
+    # every node of the level splits, none on an exact median: nothing to compact (the level's own arrays); the values are kept
+    # only by the numeric pass of a level drawn in one chunk, and read again from the rows to route them otherwise
+    lean = own and len(ex) == 0 and S == len(loc)
+    one = lean and not len(cat) and len(priv) <= step
+    x_all = np.empty(M if (keep and (one or not lean)) or len(ex) else 0)   # values: for routing, and for exact medians
     for c0 in range(0, max(len(priv), 1), step):                     # the first pass also keeps the memberships and counts categories
         nodes = priv[c0:c0 + step]; P = len(nodes)
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
         if n is None: gl[cat] = np.arange(len(cat))
         cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
-        hist_num = np.zeros((P, m + 1), m_node.dtype)                # counts of memberships: their type holds them
-        skip = P * (14 * m + 5) > 2**20                               # tables past 1 MiB (out of the fast caches): skip empty buckets' reads
-        if simple and not len(cat):
+        most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: the smallest type that holds the largest node
+        hist_num = np.zeros((P, m + 1), np.uint8 if most < 2**8 else np.uint16 if most < 2**16 else m_node.dtype)
+        skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
+        if one:
             _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
-        elif simple:
+        elif lean and n is None:
             _MF_KERNELS['_split_level_histograms'](En, Ec, m_node, m_row, jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip); n = M
         elif n is None:
             n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
