@@ -1299,7 +1299,7 @@ class MedianForestClassifier(_MedianForestBase):
             _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
         ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
-        eps_s = eps * self.structure_share; eps_l = eps - eps_s
+        eps_s = eps * self.structure_share; eps_l = eps - eps_s if math.isfinite(eps) else math.inf   # (inf - inf: no budget is NaN)
         m_row, m_tree = self._memberships(n, T, src)
         own = type(self)._memberships is _MedianForestBase._memberships       # row i is membership i: the builder's default rows
         if n < 2**30: m_row, m_tree = (None if own else m_row.astype(np.int32)), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
@@ -1309,7 +1309,7 @@ class MedianForestClassifier(_MedianForestBase):
             if self.replace is None and int(depth.max(initial=0)) >= self.n_features_in_:
                 self.replace_ = True          # d levels without replacement split every attribute once on every path
             ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
-            eps_lv = eps_s - eps_n
+            eps_lv = eps_s - eps_n if math.isfinite(eps_s) else math.inf
         else:
             eps_n, depth, eps_lv = 0.0, np.full(T, k), eps_s
         self.depths_ = depth
