@@ -33,6 +33,51 @@ __all__ = ['kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'lev
            'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
            'median_tree_error']
 
+# %% ../nbs/13_median_forests.ipynb #6648519f
+_WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
+
+@_kernels.kernel(inline=True)
+def _node_step(E, i, nd, fl, val, cat):
+    "Node below `nd` for row i (`nd` itself at a leaf): fl[nd] = (attribute, left child), or (-1, leaf id) at a leaf."
+    f = fl[nd, 0]
+    if f < 0: return nd
+    x = E[i, f]
+    return fl[nd, 1] + np.int64((x != val[nd]) if cat[f] else (x > val[nd]))
+
+def _median_tree_sum(E, roots, fl, val, cat, V, out):
+    """out[i, :] += V[leaf of row i in tree t, :] for t in order (the stored walk's sums, in its order): node ids and attributes as one
+    (n_nodes, 2) int32 table, eight rows descending together (independent chains of loads) until all eight stand still."""
+    n, C = out.shape
+    for s in range(0, n, _WALK_BLOCK):
+        e = min(n, s + _WALK_BLOCK)
+        for t in range(len(roots)):
+            r = roots[t]
+            i = s
+            while i + 8 <= e:
+                n0 = n1 = n2 = n3 = n4 = n5 = n6 = n7 = r
+                while True:
+                    m0, m1 = _node_step(E, i, n0, fl, val, cat), _node_step(E, i + 1, n1, fl, val, cat)
+                    m2, m3 = _node_step(E, i + 2, n2, fl, val, cat), _node_step(E, i + 3, n3, fl, val, cat)
+                    m4, m5 = _node_step(E, i + 4, n4, fl, val, cat), _node_step(E, i + 5, n5, fl, val, cat)
+                    m6, m7 = _node_step(E, i + 6, n6, fl, val, cat), _node_step(E, i + 7, n7, fl, val, cat)
+                    if m0 == n0 and m1 == n1 and m2 == n2 and m3 == n3 and m4 == n4 and m5 == n5 and m6 == n6 and m7 == n7: break
+                    n0, n1, n2, n3, n4, n5, n6, n7 = m0, m1, m2, m3, m4, m5, m6, m7
+                for c in range(C):
+                    out[i, c] += V[fl[n0, 1], c]; out[i + 1, c] += V[fl[n1, 1], c]; out[i + 2, c] += V[fl[n2, 1], c]; out[i + 3, c] += V[fl[n3, 1], c]
+                    out[i + 4, c] += V[fl[n4, 1], c]; out[i + 5, c] += V[fl[n5, 1], c]; out[i + 6, c] += V[fl[n6, 1], c]; out[i + 7, c] += V[fl[n7, 1], c]
+                i += 8
+            while i < e:
+                nd = r
+                while True:
+                    mm = _node_step(E, i, nd, fl, val, cat)
+                    if mm == nd: break
+                    nd = mm
+                for c in range(C): out[i, c] += V[fl[nd, 1], c]
+                i += 1
+
+_TREE_SUM = _kernels.kernel()(_median_tree_sum) if _kernels.HAVE_NUMBA else _median_tree_sum
+
+
 # %% ../nbs/13_median_forests.ipynb #491e506e
 _RELATIONS = {'add_remove': 0.5, 'substitution': 1.0}   # sensitivity of the rank utility under each relation
 
@@ -122,7 +167,11 @@ class MedianTrees:
         k = self._compiled(E)
         if k is None: return values[self.apply(E)].sum(axis=0)
         out = np.zeros((len(E), values.shape[1]))
-        _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], np.ascontiguousarray(values, dtype=np.float64), out)
+        V = np.ascontiguousarray(values, dtype=np.float64)
+        if self.n_nodes < 2**31:                                       # the compact walk: 8 bytes of ids a node, eight rows at once
+            fl = np.empty((self.n_nodes, 2), np.int32); fl[:, 0] = self.feature; fl[:, 1] = np.where(self.feature >= 0, self.left, self.leaf)
+            _TREE_SUM(k[0], np.asarray(self.roots, np.int64), fl, np.asarray(self.value, np.float64), k[1][3], V, out)
+        else: _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], V, out)
         return out
 
 # %% ../nbs/13_median_forests.ipynb #7bc48e78
@@ -175,7 +224,9 @@ def _node_ranks(x, # values of the rows
     return np.cumsum(counts, axis=1)[:, :m]                       # a row counts for every candidate at or above it
 
 # %% ../nbs/13_median_forests.ipynb #d34a0428
-def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=2_000_000):
+_MEDIAN_CHUNK = 2_000_000   # candidates drawn (and chosen from) together: nodes come in chunks of _MEDIAN_CHUNK // m
+
+def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, src, chunk=None):
     "Split values of P numeric nodes: rows' values `x` at local node `a`, public boxes [lo, hi]."
     P = len(cnt)
     out = np.empty(P)
@@ -192,7 +243,7 @@ def _numeric_splits(x, a, cnt, lo, hi, eps_node, n_candidates, sens, relation, s
         out[ex] = med
     priv = np.flatnonzero(~exact)
     m = int(n_candidates)
-    step = max(1, chunk // m)
+    step = max(1, (_MEDIAN_CHUNK if chunk is None else chunk) // m)
     for b in range(0, len(priv), step):
         nodes = priv[b:b + step]; P_b = len(nodes)
         cand = np.sort(lo[nodes, None] + (hi[nodes] - lo[nodes])[:, None] * uniform_noise((P_b, m), src), axis=1)   # never looks at the data
@@ -247,9 +298,18 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
-    u = cnt[np.repeat(np.arange(len(lengths)), lengths)] / 2       # -|r - n/2| of every group, computed in place
-    np.subtract(r, u, out=u); np.abs(u, out=u); np.negative(u, out=u)
-    g = _em_segments(u, lengths, sens, eps_node, src, log_base=np.log(k))
+    return _pick_groups(_group_logits(k, r, lengths, cnt, eps_node, sens), fs, k, lengths, cand, src)
+
+def _group_logits(k, r, lengths, cnt, eps_node, sens):
+    "Log-weight (eps / 2 sens) u + ln k of every group, u = -|r - n/2|: `_em_segments`' doubles, in one array (no draw)."
+    z = np.repeat(cnt / 2, lengths)                                 # -|r - n/2| of every group, computed in place
+    np.subtract(r, z, out=z); np.abs(z, out=z); np.negative(z, out=z)
+    z *= np.repeat(eps_node / (2 * sens), lengths); z += np.log(k)
+    return z
+
+def _pick_groups(z, fs, k, lengths, cand, src):
+    "One group per node by the Gumbel-max draw over the log-weights `z`, then a uniform member of it."
+    g = gumbel_max_segments(z, lengths, src)
     chosen = np.cumsum(lengths) - lengths + g
     return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
 
@@ -271,7 +331,21 @@ def _bucket_starts(cand, lo, sc, start):
         for i in range(m): start[g, _bucket(cand[g, i], lo[g], sc[g], B) + 1] += 1   # candidates per bucket, one place up
         for b in range(1, B + 1): start[g, b] += start[g, b - 1]                  # running sum: candidates in the buckets below
 
-def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset):
+@_kernels.kernel(inline=True)
+def _candidates_below(x, g, cand, start, blo, bsc, B, m, skip):
+    """Number of node g's sorted candidates strictly below x: those of the buckets below x's, and those of its bucket below x. With
+    `skip`, an empty bucket (most are) answers without reading the candidates: one cache miss fewer when the tables are large."""
+    b = _bucket(x, blo[g], bsc[g], B)
+    s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
+    if skip and e == s: return s
+    c = s + (s < e) * (cand[g, min(s, m - 1)] < x)                  # a bucket mostly holds at most one candidate: no branch
+    if e - s > 1:
+        c = s
+        for q in range(s, e): c += cand[g, q] < x
+    return c
+
+def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo, bsc, a_out, r_out, x_out, hist_num, hist_cat, m_idx, stop, offset,
+                      skip=False):
     """One level's memberships at splitting nodes: node, row and value of each (in order), and per node the histogram the split needs.
     A node's value is read from column j[a] of the codes `Ec` (categorical) or of the numbers `En` (numeric): one matrix for both, or two.
     The values are kept in `x_out` only when it has a place for them; `a_out` and `r_out` may be `m_node` and `m_row` (compacted in place)."""
@@ -290,15 +364,38 @@ def _level_histograms(En, Ec, m_node, m_row, loc, j, is_c, gl, cand, start, blo,
         g = gl[a]
         if g < 0: continue                                          # an exact median: computed apart
         if is_c[a]: hist_cat[g, np.int64(x)] += 1
-        else:                                                       # candidates of the node strictly below x: those of the
-            b = _bucket(x, blo[g], bsc[g], B)                       # buckets below x's, and those of its bucket below x
-            s, e = np.int64(start[g, b]), np.int64(start[g, b + 1])
-            c = s + (s < e) * (cand[g, min(s, m - 1)] < x)          # a bucket mostly holds at most one candidate: no branch
-            if e - s > 1:
-                c = s
-                for q in range(s, e): c += cand[g, q] < x
-            hist_num[g, c] += 1
+        else: hist_num[g, _candidates_below(x, g, cand, start, blo, bsc, B, m, skip)] += 1
     return n
+
+def _numeric_level_histograms(En, m_node, m_row, j, cand, start, blo, bsc, x_out, hist_num, skip):
+    """`_level_histograms` where every node of the level splits on a private numeric median (node a is split a, its table a): no
+    membership stops and none moves, so only the values (when `x_out` has a place for them) and the histograms are written."""
+    B, m, keep_x = start.shape[1] - 1, cand.shape[1], len(x_out) > 0
+    for k in range(len(m_node)):
+        a = m_node[k]
+        x = En[m_row[k], j[a]]
+        if keep_x: x_out[k] = x
+        hist_num[a, _candidates_below(x, a, cand, start, blo, bsc, B, m, skip)] += 1
+
+def _split_level_histograms(En, Ec, m_node, m_row, j, is_c, gl, cand, start, blo, bsc, hist_num, hist_cat, skip):
+    """The same where every node splits, on a private numeric median or a categorical attribute (table gl[a] of its kind; none for a
+    numeric node of a later chunk): the histograms only (the values are read again from the rows to route them)."""
+    B, m = start.shape[1] - 1, cand.shape[1]
+    for k in range(len(m_node)):
+        a = m_node[k]; r = m_row[k]; g = gl[a]
+        if g < 0: continue
+        if is_c[a]: hist_cat[g, np.int64(Ec[r, j[a]])] += 1
+        else: hist_num[g, _candidates_below(En[r, j[a]], g, cand, start, blo, bsc, B, m, skip)] += 1
+
+def _chunk_histograms(En, a, r, x, j, gl, cand, start, blo, bsc, hist_num, skip):
+    """The numeric histograms of a further chunk of a level's nodes (gl[a] >= 0), from the memberships `_level_histograms` kept:
+    their values `x` when kept (else read from column j[a] of `En`)."""
+    B, m, keep_x = start.shape[1] - 1, cand.shape[1], len(x) > 0
+    for k in range(len(a)):
+        g = gl[a[k]]
+        if g < 0: continue
+        v = x[k] if keep_x else En[r[k], j[a[k]]]
+        hist_num[g, _candidates_below(v, g, cand, start, blo, bsc, B, m, skip)] += 1
 
 
 # %% ../nbs/13_median_forests.ipynb #2893904a
@@ -365,6 +462,10 @@ def _route_to_children(x, a, p, is_c, out, cnt):
         c = 2 * b + np.int64(x[k] != p[b] if is_c[b] else x[k] > p[b])
         out[k] = c; cnt[c] += 1
 
+def _leaf_class_counts(leaf, y, counts):
+    "counts[l, c] += 1 for every membership at leaf l with class c: the leaves' exact class counts in one pass."
+    for k in range(len(leaf)): counts[leaf[k], y[k]] += 1
+
 def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
     "`_route_to_children` reading each membership's value from its row (column jc[a] of `Ec` or `En`); `out` may be `a` itself."
     for k in range(len(a)):
@@ -374,51 +475,74 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
         out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
-_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
-                                                             _route_to_children, _route_rows, _pick_unused_attributes, _child_boxes)}
+_MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _split_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
+                                                             _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
+
+def _candidate_tables(nodes, blo, bhi, m, src):
+    "Sorted uniform candidates of the numeric nodes `nodes` in their public boxes (drawn 16,384 values at a time), and their bucket tables."
+    nb, cb = blo[nodes], bhi[nodes]
+    cand, step = np.empty((len(nodes), m)), max(1, 16_384 // m)      # never looks at the data; drawn in pieces (the same stream, less memory)
+    for b in range(0, len(nodes), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)
+    cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
+    wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
+    bsc = np.divide(2 * m, wd, out=np.zeros(len(nodes)), where=wd > 0)
+    start = np.empty((len(nodes), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
+    _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
+    return cand, nb, bsc, start
 
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
                           m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
                           m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
-    secret draws in the same order (candidates, then numeric selections, then categorical ones), so the same trees.
-    Returns (split values, node, row and value of every membership at a splitting node), or None where it does not apply. The values
+    secret draws in the same order (for each chunk of numeric nodes its candidates, then its selections; then the categorical ones), so
+    the same trees. Returns (split values, node, row and value of every membership at a splitting node). The values
     are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`."""
     S = len(j)
     num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
     exact = np.isinf(eps_node)
-    priv = num[~exact[num]]
-    if len(priv) > max(1, 2_000_000 // m): return None                # the numpy path draws such levels in chunks
-    gl = np.full(S, -1); gl[priv] = np.arange(len(priv)); gl[cat] = np.arange(len(cat))
-    nb, cb = blo[priv], bhi[priv]
-    cand, step = np.empty((len(priv), m)), max(1, 16_384 // m)       # never looks at the data; drawn 16,384 at a time (the
-    for b in range(0, len(priv), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)   # same stream, less memory)
-    cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
-    K = int(n_values[cat].max()) if len(cat) else 1
-    wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
-    bsc = np.divide(2 * m, wd, out=np.zeros(len(priv)), where=wd > 0)
-    start = np.empty((len(priv), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
-    _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
-    M = len(m_node)
-    ex = num[exact[num]]
+    priv, ex = num[~exact[num]], num[exact[num]]
+    step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
+    M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
-    x_all = np.empty(M if keep or len(ex) else 0)                   # values: for routing, and for exact medians
-    hist_num, hist_cat = np.zeros((len(priv), m + 1), m_node.dtype), np.zeros((len(cat), K), np.int64)   # counts of memberships: their type holds them
+    hist_cat = np.zeros((len(cat), K), np.int64)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
-    n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all, hist_num, hist_cat,
-                                       m_idx, stop, offset)
-    a_all, r_all, x_all = a_all[:n], r_all[:n], (x_all[:n] if len(x_all) else None)
-    p = np.empty(S)
+    p, n = np.empty(S), None
+    # every node of the level splits, none on an exact median: nothing to compact (the level's own arrays); the values are kept
+    # only by the numeric pass of a level drawn in one chunk, and read again from the rows to route them otherwise
+    lean = own and len(ex) == 0 and S == len(loc)
+    one = lean and not len(cat) and len(priv) <= step
+    x_all = np.empty(M if (keep and (one or not lean)) or len(ex) else 0)   # values: for routing, and for exact medians
+    for c0 in range(0, max(len(priv), 1), step):                     # the first pass also keeps the memberships and counts categories
+        nodes = priv[c0:c0 + step]; P = len(nodes)
+        gl = np.full(S, -1); gl[nodes] = np.arange(P)
+        if n is None: gl[cat] = np.arange(len(cat))
+        cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
+        most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: the smallest type that holds the largest node
+        hist_num = np.zeros((P, m + 1), np.uint8 if most < 2**8 else np.uint16 if most < 2**16 else m_node.dtype)
+        skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
+        if one:
+            _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
+        elif lean and n is None:
+            _MF_KERNELS['_split_level_histograms'](En, Ec, m_node, m_row, jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip); n = M
+        elif n is None:
+            n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
+                                               hist_num, hist_cat, m_idx, stop, offset, skip)
+            a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
+        else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num, skip)
+        start = None                                                # (each table freed once read: the draws need the candidates only)
+        if P:
+            G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
+            fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
+            t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
+            hist_num = None
+            z = _group_logits(k[:t], r[:t], lengths, cnt_S[nodes], eps_node[nodes], sens); r = None   # `_draw_groups`, the ranks freed
+            p[nodes] = _pick_groups(z, fs[:t], k[:t], lengths, cand, src)
+        cand = fs = k = z = None
+    x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
-    if len(priv):
-        P = len(priv)
-        G = P + int(np.count_nonzero(hist_num[:, 1:m]))              # groups: one opens each node, and each candidate with rows just below it
-        fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, np.int64), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions and ranks fit the memberships' type
-        t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
-        p[priv] = _draw_groups(fs[:t], k[:t], r[:t], lengths, cand, cnt_S[priv], eps_node[priv], sens, relation, src)
     if len(cat):
         nv, ec = np.asarray(n_values[cat], np.int64), eps_node[cat]
         fin = ~np.isinf(ec)
@@ -481,6 +605,23 @@ def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=None):
     if not replace: c_used[np.arange(2 * len(S)), np.repeat(j, 2)] = True
     return c_lo, c_hi, c_used
 
+# %% ../nbs/13_median_forests.ipynb #4df4c58a
+def _candidates_per_depth(n_candidates, depth) -> np.ndarray:
+    "Candidates of a numeric median at each depth 0..max depth: one int for all, or one per depth (the last repeated one level on)."
+    if np.ndim(n_candidates) == 0: return np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,))
+    return np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+
+def _assemble_trees(space, levels, n_trees) -> MedianTrees:
+    "The stored trees from the levels' node arrays (tree, attribute, split, left child), each level's piece freed as it is joined."
+    sizes = [len(z[0]) for z in levels]
+    dep = np.repeat(np.arange(len(levels)), sizes)
+    tree, feature, value, left = (_join_field(levels, i) for i in range(4))
+    tree, feature = tree.astype(np.int64), feature.astype(np.int64)
+    leaf = np.full(len(tree), -1); is_leaf = feature < 0
+    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
+    return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
+
+
 # %% ../nbs/13_median_forests.ipynb #175d920b
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        E:np.ndarray, # encoded rows that shape the trees (n x d), or `SplitRows` (numbers and codes apart)
@@ -498,6 +639,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        noise_seed=None, # secret randomness: candidates and selections (None: OS entropy)
                        record:list|None=None, # if a list: append one dict per split (tree, depth, split, true median), for diagnostics
                        return_leaves:bool=False, # also return the leaf each membership ends in (private: never store it in a model)
+                       overwrite:bool=False, # the caller's `member_tree` may be written over (it is read no more): no copy of it
                       ) -> MedianTrees:
     "Grow median-split trees level by level, every node of every tree at once (Huang et al. 2022, Alg. 1)."
     if relation not in _RELATIONS: raise ValueError(f"relation must be one of {tuple(_RELATIONS)}; got {relation!r}")
@@ -513,19 +655,20 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     if bad: raise ValueError("E: every categorical column must hold category codes 0..n_values-1 of its public domain "
                              "(encode rows with FeatureSpace.encode)")       # the rule, not the private values
     depth = np.asarray(depth, np.int64)
-    cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
-        else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+    cand_at = _candidates_per_depth(n_candidates, depth)
     # state of the current level's nodes
     num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
-    n_tree = np.arange(n_trees); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
+    n_tree = np.arange(n_trees, dtype=np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     M0 = len(member_tree)
     compiled = bool(_MF_KERNELS) and _kernels.use_compiled(M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
     it = np.int32 if compiled and M0 < 2**30 else np.int64          # memberships, rows, node ids: 4 bytes each in the compiled passes
     m_node = np.asarray(member_tree, it)                           # read, never written in place: no copy needed
     m_row = np.arange(M0, dtype=it) if member_row is None else np.asarray(member_row, it)
-    m_idx = np.arange(M0, dtype=it) if return_leaves else np.zeros(0, it)   # membership of each entry, and the node each one stops at
-    stop = np.full(M0, -1, it) if return_leaves else np.zeros(0, it)
+    # membership of each entry, and the node each one stops at; the compiled passes compact the entries' rows and memberships alike,
+    # so with one membership per row (no member_row) the rows are the memberships: one array for both
+    m_idx = (m_row if compiled and member_row is None else np.arange(M0, dtype=it)) if return_leaves else np.zeros(0, it)
+    stop = np.zeros(0, it)                                        # made when a membership first stops (every node splitting: at the end)
     if compiled:                                                  # no copy of codes or of floats in either memory order
         E = kernel_rows(E) if not isinstance(E, SplitRows) else (kernel_rows(E.numbers), kernel_rows(E.codes), np.asarray(E.col, np.int64))
     levels, offset, lvl, next_cnt = [], 0, 0, None
@@ -538,7 +681,8 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         split = lvl < depth[n_tree]
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
-        feat = np.full(A, -1); val = np.full(A, np.nan); left = np.full(A, -1)
+        if return_leaves and not len(stop) and 0 < len(S) < A: stop = np.full(M0, -1, it)   # first stops: tracked from here
+        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1)   # (tree and attribute: 4 bytes while growing)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
@@ -549,10 +693,12 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
             nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
+            last = lvl + 1 >= depth.max(initial=0)                    # the children are leaves: their boxes are never read, nor these
+            if last: lo = hi = used = None                            # (freed before this level's tables are drawn)
             got = None
             if compiled and not bounds_from_data and record is None:
                 got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0,
+                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
                                             keep=keep_values)
             if got is not None:
                 p, a_all, r_all, x_all = got
@@ -578,26 +724,25 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 m_node = 2 * a_all + np.where(is_c[a_all], x_all != p[a_all], x_all > p[a_all])
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
-            if lvl + 1 < depth.max(initial=0):
+            if not last:
                 c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2)
         else:
-            if return_leaves: stop[m_idx] = offset + m_node; m_idx = m_idx[:0]
+            if return_leaves and len(stop): stop[m_idx] = offset + m_node
+            elif return_leaves:                                       # none stopped before: the memberships are in their first order
+                stop = np.add(m_node, offset, out=m_node if lvl > 0 or overwrite else None, dtype=it)
+            m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
         levels.append([n_tree, feat, val, left])
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
-    sizes = [len(z[0]) for z in levels]
-    dep = np.repeat(np.arange(len(levels)), sizes)
-    tree, feature, value, left = (_join_field(levels, i) for i in range(4))   # a field at a time: the levels' pieces freed as joined
-    roots = np.arange(n_trees)
-    leaf = np.full(len(tree), -1); is_leaf = feature < 0
-    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
-    trees = MedianTrees(space, tree, dep, feature, value, left, roots, leaf)
-    return (trees, leaf[stop]) if return_leaves else trees
+        c_lo = c_hi = c_used = None                                   # (one name per box: freed when the level is done with it)
+    trees = _assemble_trees(space, levels, n_trees)                # the levels' pieces freed as they are joined
+    return (trees, trees.leaf.astype(stop.dtype)[stop]) if return_leaves else trees   # (node ids fit the memberships' type: so do leaf ids)
+
 
 # %% ../nbs/13_median_forests.ipynb #e50e02a8
 def _partial_trees(space, levels, n_tree) -> MedianTrees:
@@ -646,8 +791,7 @@ def build_median_trees_from_sums(space:FeatureSpace, # public domains of the att
     "`build_median_trees` from the sums of each level alone: the same draws in the same order, so the same trees for the same seeds."
     sens, rng, src = _RELATIONS[relation], check_random_state(random_state), noise_source(noise_seed)
     d, depth = space.n_features, np.asarray(depth, np.int64)
-    cand_at = np.broadcast_to(np.asarray(n_candidates, np.int64), (max(1, int(depth.max(initial=0))) + 1,)) if np.ndim(n_candidates) == 0 \
-        else np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
+    cand_at = _candidates_per_depth(n_candidates, depth)
     n_tree, lo, hi = np.arange(n_trees), np.tile(space.lower, (n_trees, 1)), np.tile(space.upper, (n_trees, 1))
     used, levels, offset, lvl = np.zeros((n_trees, d), bool), [], 0, 0
     while len(n_tree):
@@ -952,8 +1096,33 @@ class _MemoryPlan:
                           f"up to {int(np.max(depth, initial=0))} on {d} attributes", "lower n_estimators or max_depth")
 
 
+# %% ../nbs/13_median_forests.ipynb #c7b7b569
+class _LeafCounts:
+    "The leaves' class counts of a median forest's fit (mixed into `_MedianForestBase`): exact counts, then noise on every count."
+    def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True, leaf=None):
+        "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
+        if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
+        return self._noisy_leaves(self._exact_leaf_counts(trees, leaf, y_idx), src, eps_l, noisy)
+
+    def _exact_leaf_counts(self, trees, leaf, y_idx):
+        "Exact class counts of every leaf from each membership's leaf and class (private: noised before release)."
+        C = len(self.classes_)
+        if _MF_KERNELS and _kernels.use_compiled(len(leaf), _MF_KERNELS['_leaf_class_counts']):   # one pass, no key array
+            counts = np.zeros((trees.n_leaves, C), np.int64); _MF_KERNELS['_leaf_class_counts'](leaf, y_idx, counts)
+            return counts
+        leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
+        return np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
+
+    def _noisy_leaves(self, counts, src, eps_l, noisy=True):
+        "Noise on every class count of every leaf (the leaf set is public once the structure is released)."
+        if not noisy or math.isinf(eps_l): return counts.astype(float)
+        if self.noise == 'laplace':
+            return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
+        return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
+
+
 # %% ../nbs/13_median_forests.ipynb #e8753d53
-class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFitAtATime, ClassifierMixin, BaseEstimator):
+class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, _LeafCounts, OneFitAtATime, ClassifierMixin, BaseEstimator):
     "Input handling, tree growing and leaf counting shared by the median-forest classifiers (prediction from `_MedianForestPrediction`)."
     _semi = False
 
@@ -1038,29 +1207,15 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, OneFit
         "Rows and trees of the memberships: every row in exactly one tree, drawn independently and uniformly (secret)."
         return np.arange(n), assign_rows(n, T, src)
 
-    def _leaf_counts(self, trees, E, tree_of_row, y_idx, src, eps_l, noisy=True, leaf=None):
-        "Class counts of every leaf (reached or not) from the rows given (or their known `leaf`), plus noise on every count when `noisy`."
-        C = len(self.classes_)
-        if leaf is None: leaf = trees.apply_own(E, tree_of_row) if len(E) else np.zeros(0, np.int64)
-        leaf = np.asarray(leaf, np.int64); leaf *= C; leaf += y_idx          # in place: the leaves are this fit's own, read no more
-        counts = np.bincount(leaf, minlength=trees.n_leaves * C).reshape(trees.n_leaves, C)
-        return self._noisy_leaves(counts, src, eps_l, noisy)
-
-    def _noisy_leaves(self, counts, src, eps_l, noisy=True):
-        "Noise on every class count of every leaf (the leaf set is public once the structure is released)."
-        if not noisy or math.isinf(eps_l): return counts.astype(float)
-        if self.noise == 'laplace':
-            return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
-        return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
-
     def _grow(self, E, member_tree, n_trees, depth, eps_levels, src, member_row=None, exact_stop=False, bounds_from_data=False, record=None,
-              return_leaves=False):
+              return_leaves=False, overwrite=False):
         if not exact_stop:                                   # every planned node exists: depths are public or capped
             _check_planned(self.max_depth_, n_trees, depth); self._plan_memory(depth)
         return build_median_trees(self.space_, E, member_tree, n_trees, depth, eps_levels, member_row=member_row,
                                   n_candidates=self.n_candidates_, min_samples_split=self.min_samples_split if exact_stop else None,
                                   bounds_from_data=bounds_from_data, replace=self.replace_, relation=self._median_relation,
-                                  random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves)
+                                  random_state=self.random_state, noise_seed=src, record=record, return_leaves=return_leaves,
+                                  overwrite=overwrite)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -1144,16 +1299,17 @@ class MedianForestClassifier(_MedianForestBase):
             _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
         ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
-        eps_s = eps * self.structure_share; eps_l = eps - eps_s
+        eps_s = eps * self.structure_share; eps_l = eps - eps_s if math.isfinite(eps) else math.inf   # (inf - inf: no budget is NaN)
         m_row, m_tree = self._memberships(n, T, src)
-        if n < 2**30: m_row, m_tree = m_row.astype(np.int32), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
+        own = type(self)._memberships is _MedianForestBase._memberships       # row i is membership i: the builder's default rows
+        if n < 2**30: m_row, m_tree = (None if own else m_row.astype(np.int32)), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
             depth = self._noisy_depths(n, T, k, eps_n, src)
             if self.replace is None and int(depth.max(initial=0)) >= self.n_features_in_:
                 self.replace_ = True          # d levels without replacement split every attribute once on every path
             ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
-            eps_lv = eps_s - eps_n
+            eps_lv = eps_s - eps_n if math.isfinite(eps_s) else math.inf
         else:
             eps_n, depth, eps_lv = 0.0, np.full(T, k), eps_s
         self.depths_ = depth
@@ -1166,15 +1322,17 @@ class MedianForestClassifier(_MedianForestBase):
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
         if parts:                                                             # a pass per level, then one for the leaves
-            each = _cut(m_tree, sizes[:, 0])
+            each = _cut(m_tree, sizes[:, 0]); m_row = None
             self.trees_ = self._grow_parts(P, True, each, T, depth, levels, src, exact_stop=self.stopping == 'exact')
             self.leaf_counts_ = self._noisy_leaves(self._leaf_counts_parts(P, each), src, eps_l)
             self.epsilon_levels_ = levels
             return self
+        if own: m_row = None                                                  # (np.arange(n): the builder's own)
         self.trees_, m_leaf = self._grow(E, m_tree, T, depth, levels, src, member_row=m_row, exact_stop=self.stopping == 'exact',
-                                         bounds_from_data=self.bounds_from_data, return_leaves=True)
-        y_m = y_idx[m_row]; E = m_row = m_tree = y_idx = None              # the rows and memberships: freed before the leaf noise is drawn
-        self.leaf_counts_ = self._leaf_counts(self.trees_, None, None, y_m, src, eps_l, leaf=m_leaf)
+                                         bounds_from_data=self.bounds_from_data, return_leaves=True, overwrite=True)
+        y_m = y_idx if own else y_idx[m_row]; E = m_row = m_tree = y_idx = None   # the rows and memberships: freed before the leaf noise is drawn
+        counts = self._exact_leaf_counts(self.trees_, m_leaf, y_m); m_leaf = y_m = None
+        self.leaf_counts_ = self._noisy_leaves(counts, src, eps_l)
         self.epsilon_levels_ = levels
         return self
 
