@@ -223,8 +223,16 @@ def argmax_ranked(p:np.ndarray, # (n, n_classes) scores
                   rank:np.ndarray, # (n_classes,) a public ranking of the classes, all distinct
                  ) -> np.ndarray:
     "Index of each row's largest entry; a tie goes to the tied class of highest `rank`, never to the first position."
-    top = p == p.max(axis=1, keepdims=True)
-    return np.argmax(np.where(top, np.asarray(rank, float)[None, :], -np.inf), axis=1)
+    p = np.asarray(p)
+    if p.ndim != 2 or p.shape[1] == 0 or np.isnan(p).any():       # the general rule (NaN rows included: no entry equals their max)
+        top = p == p.max(axis=1, keepdims=True)
+        return np.argmax(np.where(top, np.asarray(rank, float)[None, :], -np.inf), axis=1)
+    order = np.argsort(-np.asarray(rank, float), kind='stable')   # classes from the highest rank down
+    best, top = np.full(len(p), order[0], np.intp), p[:, order[0]].copy()
+    for k in order[1:]:                                            # a column at a time: only a strictly larger score moves the pick
+        col = p[:, k]; more = col > top
+        best[more] = k; np.maximum(top, col, out=top)
+    return best
 
 # %% ../nbs/04_base.ipynb #f51402dc
 def curator_state(est, # a fitted estimator
