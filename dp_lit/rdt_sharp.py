@@ -14,7 +14,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys
+from .mechanisms import PrivacyLeakWarning, InvalidParameterError, NoiseKey, check_random_state, hash_keys, geometric_mechanism, noise_source
 from .accounting import Budget
 from .data import text_label_hint
 from .base import check_y, check_int, check_real, Check, validate_params, OneFitAtATime, check_memory_plan, split_ties, argmax_ranked
@@ -26,8 +26,8 @@ from .rdt import (PrivateRDTClassifier, NoisyCountsMixin, RandomTreesMixin, norm
                         PUBLIC_DOMAINS, PLAN_ROWS)
 
 # %% auto #0
-__all__ = ['PROGRESS_WORK', 'PRIMARY_ALONE', 'LISTED_STEP', 'leaf_random_order', 'CenterQueries', 'CenterForest',
-           'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_trees', 'fit_row_step',
+__all__ = ['PROGRESS_WORK', 'PRIMARY_ALONE', 'LISTED_STEP', 'HEIGHT_COUNT_SHARE', 'leaf_random_order', 'CenterQueries',
+           'CenterForest', 'unlabelled_mask', 'check_semi_classes', 'rdt_sharp_height', 'primary_trees', 'fit_row_step',
            'rdt_sharp_memory_plan', 'primary_cells', 'center_counts', 'vote_counts', 'merge_center_counts',
            'encode_public_rows', 'labelled_center_counts', 'RDTSharpClassifier']
 
@@ -536,30 +536,39 @@ def labelled_center_counts(forest, space, df, # the center forest, the public do
     return res[0] if len(res) == 1 else merge_center_counts(res, n_classes)
 
 # %% ../nbs/12_rdt_sharp.ipynb #07647f7c
+HEIGHT_COUNT_SHARE = 0.05    # share of epsilon spent on the labelled rows' number when the height rule needs it (add/remove)
+
 class _SharpFit:
     "The steps of an RDT# fit after the rows are read, and its fit from rows in parts (mixed into `RDTSharpClassifier`)."
     def _fit_from(self, p:dict, E_u:np.ndarray, n_labelled:int, count):
         "Height, memory plan, ledger, primary centers, the noisy counters of `count(primary)` (exact center counts), the secondary ensemble."
         eps = p['epsilon']
-        if p['max_depth'] is None:
-            if self.n_labeled is None:
-                warnings.warn("RDTSharpClassifier: the height rule reads the number of labelled (private) rows; "
-                              "pass n_labeled= (a public size) or max_depth=.", PrivacyLeakWarning, stacklevel=3)
-            self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else n_labelled)
-        else:
-            self.max_depth_ = p['max_depth']
+        noisy = (p['max_depth'] is None and self.n_labeled is None and self.neighbours == 'add_remove' and math.isfinite(eps)
+                 and rdt_sharp_height(self.space_, 1) != rdt_sharp_height(self.space_, 2**62))   # the rule depends on a private number
+        self.n_labeled_eps_ = eps * HEIGHT_COUNT_SHARE if noisy else 0.0
+        if p['max_depth'] is not None: self.max_depth_ = p['max_depth']
+        elif noisy: self.max_depth_ = rdt_sharp_height(self.space_, 2**62)     # the rule's cap: what the memory plan assumes
+        else: self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled if self.n_labeled is not None else n_labelled)  # public, or no matter
         self._plan_memory(E_u, len(E_u), n_labelled)              # refused here: nothing reserved, nothing drawn
+        ledger = None
+        if noisy:                                        # the whole fit reserved first: the count is released, so it is charged
+            ledger = Budget(eps, name='RDTSharpClassifier') if p['budget'] is None else p['budget'].reserve(eps, 'RDTSharpClassifier fit')
+            ledger.spend(self.n_labeled_eps_, 'labelled row count for the height rule (sensitivity 1)')
+            src = noise_source(None if self.noise_seed is None else np.random.SeedSequence([self.noise_seed, 0x5EED]))
+            self.n_labeled_used_ = max(1, int(geometric_mechanism(np.int64(n_labelled), 1, self.n_labeled_eps_, random_state=src)))
+            self.max_depth_ = rdt_sharp_height(self.space_, self.n_labeled_used_)   # at most the planned cap
+        else: self.n_labeled_used_ = None
         rng = check_random_state(self.random_state)       # public: structure and centers only
         n_p = self.n_primary_
-        self.epsilon_tree_ = eps / n_p                    # one primary tree's counters: computed once
+        self.epsilon_tree_ = (eps - self.n_labeled_eps_) / n_p   # one primary tree's counters: computed once
         self.primary_ = CenterForest(self.space_, n_p, self.max_depth_, self.n_cells, rng)
         self.structure_ = self.primary_.structure
         self.primary_.place_centers(E_u, rng)
         cells = primary_cells(self.primary_, self.max_stored_leaves)      # public: structure and public rows only
         self.n_primary_cells_ = len(cells) if cells is not None else None
         counted = count(self.primary_)                    # exact center counts; every labelled row encoded and checked here, before any charge
-        if p['budget'] is None: ledger = Budget(eps, name='RDTSharpClassifier')
-        else: ledger = p['budget'].reserve(eps, 'RDTSharpClassifier fit')  # the whole primary ensemble, atomically, before any noise
+        if ledger is None:                                # (reserved above when the count needed it)
+            ledger = Budget(eps, name='RDTSharpClassifier') if p['budget'] is None else p['budget'].reserve(eps, 'RDTSharpClassifier fit')
         for t in range(n_p):
             ledger.spend(self.epsilon_tree_, f'primary tree {t}: center counts (sensitivity {self._sensitivity})')
         self.budget_ = ledger if p['budget'] is None else p['budget']   # the model's ledger: the caller's, when shared
@@ -609,7 +618,7 @@ class RDTSharpClassifier(OneFitAtATime, _SharpFit, _SharpEnsembles, NoisyCountsM
     def __init__(self, n_primary:int|None=None, # p: trees of the primary (noisy) ensemble E1 (None: 5 with a secondary ensemble, else `PRIMARY_ALONE`)
                  n_secondary:int=200, # t: trees of the secondary ensemble E2, built on pseudo-labelled public rows (0: none)
                  n_cells:float=10, # N_CELLS: centers per tree, spread over the leaves in proportion to the public rows there
-                 max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`)
+                 max_depth:int|None=None, # tree height h (default: the paper's rule, from `n_labeled`, else from the labelled rows' number: see the prose)
                  epsilon:float=1.0, # budget of the primary ensemble (each primary tree gets epsilon/p)
                  noise:str='geometric', # 'geometric' (exact integer noise) or 'laplace' (the paper's; idealised floats)
                  negative:str='keep', # post-processing of negative noisy counts: 'keep' (sum, then clip) or 'clip'
