@@ -518,8 +518,8 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
         if n is None: gl[cat] = np.arange(len(cat))
         cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
-        most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: the smallest type that holds the largest node
-        hist_num = np.zeros((P, m + 1), np.uint8 if most < 2**8 else np.uint16 if most < 2**16 else m_node.dtype)
+        most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: two bytes unless the largest node needs more
+        hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 else m_node.dtype)   # (one type for every node size below 65,536: one compiled specialisation of the passes, not two)
         skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
         if one:
             _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
