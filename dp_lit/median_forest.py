@@ -28,10 +28,10 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'level_sums', 'build_median_trees_from_sums',
-           'assign_rows', 'mean_log_shrink', 'tree_depths', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
-           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
-           'median_tree_error']
+__all__ = ['MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'level_sums',
+           'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'structure_share_for',
+           'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
+           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #6648519f
 _WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
@@ -518,8 +518,8 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
         if n is None: gl[cat] = np.arange(len(cat))
         cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
-        most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: the smallest type that holds the largest node
-        hist_num = np.zeros((P, m + 1), np.uint8 if most < 2**8 else np.uint16 if most < 2**16 else m_node.dtype)
+        most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: two bytes unless the largest node needs more
+        hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 else m_node.dtype)   # (one type for every node size below 65,536: one compiled specialisation of the passes, not two)
         skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
         if one:
             _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
@@ -842,9 +842,9 @@ _FOREST_CONSTRAINTS = {       # every parameter of the three forests; each class
     'epsilon': [EPSILON_OR_INF], 'ratio': [EPSILON], 'allocation': [Check(check_choice, options=('geometric', 'uniform'))],
     'n_estimators': [Check(check_int, low=1)], 'n_first': [Check(check_int, low=1)], 'n_second': [Check(check_int, low=0)],
     'max_depth': [Check(check_int, low=0, none=True)], 'min_samples_split': [Check(check_int, low=0, none=True)],
-    'n_candidates': [Check(check_int, low=1)], 'structure_share': [_SHARE], 'size_share': [_SHARE],
+    'n_candidates': [Check(check_int, low=1)], 'structure_share': [Check(check_real, low=0, high=1, closed='neither', none=True)], 'size_share': [_SHARE],
     'stopping': [Check(check_choice, options=_STOPPING)], 'pseudo_label': [Check(check_choice, options=('all', 'unlabelled'))],
-    'private_features': [_FLAG], 'bounds_from_data': [_FLAG], 'second_noise': [_FLAG],
+    'many_trees': [Check(check_choice, options=('scaled', 'paper'))], 'private_features': [_FLAG], 'bounds_from_data': [_FLAG], 'second_noise': [_FLAG],
     'replace': [Check(check_choice, options=(None, True, False))],
     'neighbours': [Check(check_relation)], 'noise': [Check(check_choice, options=('geometric', 'laplace'))],
     'random_state': [None, Interval(numbers.Integral, 0, None, closed='left'), np.random.Generator, np.random.SeedSequence],
@@ -912,6 +912,21 @@ def tree_depths(noisy_size, # (noisy) row count of each tree
         h = np.minimum(np.ceil(r / shrink - 1e-9), np.ceil(r / math.log(2.0) - 1e-9) + 1)   # at most one level past halving
         h = np.where(n > min_samples_split, h, 0)
     return np.clip(h, 0, max_depth).astype(np.int64)
+
+# %% ../nbs/13_median_forests.ipynb #8cb50e23
+MANY_TREES = 50   # up to this many trees the default keeps the paper's per-tree rules (its experiments stop at N = 50)
+
+def structure_share_for(n_trees:int, # N, the number of trees (public)
+                       ) -> float:
+    "Default share of epsilon for the structure: the paper's 1/2 up to `MANY_TREES` trees, then 1/2 * MANY_TREES / N, at least 0.1."
+    return 0.5 if n_trees <= MANY_TREES else max(0.1, 0.5 * MANY_TREES / n_trees)
+
+def leaf_rows_for(n_trees:int, # N, the number of trees (public)
+                  min_samples_split:int, # m, the paper's rows per node
+                 ) -> float:
+    "Rows per leaf the default depth rule aims at: m up to `MANY_TREES` trees, then m * sqrt(MANY_TREES / N)."
+    return float(min_samples_split) if n_trees <= MANY_TREES else min_samples_split * math.sqrt(MANY_TREES / n_trees)
+
 
 # %% ../nbs/13_median_forests.ipynb #7e775f0f
 def _part_rows(space, classes, semi, X, y):
@@ -1181,12 +1196,12 @@ class _MedianForestBase(_FromParts, _MedianForestPrediction, _MemoryPlan, _LeafC
             else: out[t, :h] = uniform_allocation(eps_s, int(h))
         return out
 
-    def _noisy_depths(self, n_rows, T, k, eps_n, src, sensitivity=1):
-        "Depth of every tree from ONE noisy count of the rows shared evenly by the T trees, and the public shrink rate."
+    def _noisy_depths(self, n_rows, T, k, eps_n, src, sensitivity=1, leaf_rows=None):
+        "Depth of every tree from ONE noisy count of the rows shared evenly by the T trees, and the public shrink rate (leaf_rows: the size rule's target, default min_samples_split)."
         noisy = n_rows if math.isinf(eps_n) else int(geometric_mechanism(n_rows, sensitivity, eps_n, random_state=src))
         self.noisy_rows_ = noisy
         s = mean_log_shrink(self.space_)
-        depth = tree_depths(np.full(T, max(noisy, 0) / T), self.min_samples_split, min(k, _depth_cap(T)), s)   # public cap: no error after the charge
+        depth = tree_depths(np.full(T, max(noisy, 0) / T), self.min_samples_split if leaf_rows is None else leaf_rows, min(k, _depth_cap(T)), s)   # public cap: no error after the charge
         # candidates per depth: about twice the rows a node is expected to hold there, at least 16, at most n_candidates
         rows_at = max(noisy, 0) / T * np.exp(-s * np.arange(int(depth.max(initial=0)) + 1))
         self.n_candidates_ = np.clip(np.ceil(2 * rows_at), 16, self.n_candidates).astype(np.int64)
@@ -1244,7 +1259,7 @@ class MedianForestClassifier(_MedianForestBase):
     def __init__(self, n_estimators:int=10, # N trees, each on its own disjoint part of the rows
                  max_depth:int|None=None, # cap k on the depth (default: the number of attributes d, the paper's)
                  epsilon:float=1.0, # budget of the whole ensemble (every tree gets all of it: disjoint rows)
-                 structure_share:float=0.5, # epsilon_s / epsilon; the leaves get the rest (the paper: even split)
+                 structure_share:float|None=None, # epsilon_s / epsilon; the leaves get the rest. None: `structure_share_for(N)` (the paper's 0.5 up to 50 trees)
                  allocation:str='geometric', # level budgets: 'geometric' (eq. 7) or 'uniform'
                  ratio:float=1.5, # epsilon_{i+1} / epsilon_i of the geometric allocation
                  stopping:str='noisy_size', # 'noisy_size' (depth from a noisy row count per tree), 'depth' (k only) or 'exact' (Alg. 1 l. 3: leaks)
@@ -1261,16 +1276,18 @@ class MedianForestClassifier(_MedianForestBase):
                  bounds=None, # public (lower, upper) of the numeric attributes; training values outside are clipped to them silently (a warning would depend on a private row)
                  classes=None, # the public class list (a training label outside it: ValueError, the label not quoted)
                  budget:Budget|None=None, # an external ledger to charge
+                 many_trees:str='scaled', # 'scaled': beyond 50 trees more budget to the leaves and smaller leaves (see **Many trees**); 'paper': the paper's rules at every N
                 ):
         self.n_estimators, self.max_depth, self.epsilon, self.structure_share = n_estimators, max_depth, epsilon, structure_share
         self.allocation, self.ratio, self.stopping, self.min_samples_split = allocation, ratio, stopping, min_samples_split
         self.size_share, self.n_candidates, self.bounds_from_data, self.replace = size_share, n_candidates, bounds_from_data, replace
         self.neighbours, self.noise, self.random_state, self.noise_seed = neighbours, noise, random_state, noise_seed
         self.domains, self.categories, self.bounds, self.classes, self.budget = domains, categories, bounds, classes, budget
+        self.many_trees = many_trees
 
     _parameter_constraints = _constraints('n_estimators', 'max_depth', 'epsilon', 'structure_share', 'allocation', 'ratio', 'stopping',
         'min_samples_split', 'size_share', 'n_candidates', 'bounds_from_data', 'replace', 'neighbours', 'noise', 'random_state',
-        'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget')
+        'noise_seed', 'domains', 'categories', 'bounds', 'classes', 'budget', 'many_trees')
 
     def fit(self, X, # rows: array or DataFrame; or rows in parts (a list of (X, y) pairs or of Dask delayed pairs, y None; a Dask DataFrame)
             y=None, # labels; a Dask Series partitioned like X when X is a Dask DataFrame
@@ -1299,13 +1316,16 @@ class MedianForestClassifier(_MedianForestBase):
             _check_planned(k, T, np.full(T, k)); self._plan_memory(np.full(T, k))
         ledger = self._ledger(eps, 'median forest fit')                       # the whole fit's epsilon, before any noise is drawn
         src = noise_source(self.noise_seed)
-        eps_s = eps * self.structure_share; eps_l = eps - eps_s if math.isfinite(eps) else math.inf   # (inf - inf: no budget is NaN)
+        scaled = self.many_trees == 'scaled'
+        share = self.structure_share if self.structure_share is not None else (structure_share_for(T) if scaled else 0.5)
+        self.structure_share_ = share                                        # public: from N (or given)
+        eps_s = eps * share; eps_l = eps - eps_s if math.isfinite(eps) else math.inf   # (inf - inf: no budget is NaN)
         m_row, m_tree = self._memberships(n, T, src)
         own = type(self)._memberships is _MedianForestBase._memberships       # row i is membership i: the builder's default rows
         if n < 2**30: m_row, m_tree = (None if own else m_row.astype(np.int32)), m_tree.astype(np.int32)   # 4 bytes a row (the trees' compiled passes take them so)
         if self.stopping == 'noisy_size':
             eps_n = eps_s * self.size_share
-            depth = self._noisy_depths(n, T, k, eps_n, src)
+            depth = self._noisy_depths(n, T, k, eps_n, src, leaf_rows=leaf_rows_for(T, self.min_samples_split) if scaled else None)
             if self.replace is None and int(depth.max(initial=0)) >= self.n_features_in_:
                 self.replace_ = True          # d levels without replacement split every attribute once on every path
             ledger.spend(eps_n, 'noisy row count of the whole data (depth rule)')
