@@ -25,12 +25,12 @@ from .linear import DPLogisticRegression, ROW_BLOCK
 from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['SRT_ROWS_SHARE', 'LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES', 'KEYED_ROWS',
-           'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'srt_auto_depth', 'smooth_leaf_logweights',
-           'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner', 'vote_row_step',
-           'own_tree_keys', 'tree_chunks', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights',
-           'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release',
-           'TOPClassifier']
+__all__ = ['SRT_ROWS_SHARE', 'SRT_VOTE_ROWS', 'LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES',
+           'KEYED_ROWS', 'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'srt_auto_depth',
+           'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner',
+           'vote_row_step', 'own_tree_keys', 'tree_chunks', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees',
+           'tree_weights', 'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach',
+           'top_release', 'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -47,16 +47,17 @@ def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
 
 # %% ../nbs/14_baselines.ipynb #571fa143
 SRT_ROWS_SHARE = 0.02   # share of epsilon spent on the noisy row count when max_depth='auto' needs it (add/remove neighbours)
+SRT_VOTE_ROWS = 60      # 'auto': the T leaves a row reaches hold about SRT_VOTE_ROWS * sqrt(T) training rows together
 
 def srt_auto_depth(space:FeatureSpace, # the public feature space
                    n_rows:float, # training rows: public (substitution) or a noisy count
                    n_trees:int, # tau: each tree gets about n_rows / n_trees rows
                    cap:int, # never deeper: the authors' depth (`srt_depth`)
                   ) -> int:
-    "SRT's default depth: about 2 sqrt(m) leaves for the m = n_rows / n_trees rows of one tree's part, at least 1, at most `cap`."
-    m = max(float(n_rows) / max(int(n_trees), 1), 1.0)
+    "SRT's default depth: about n_rows / (`SRT_VOTE_ROWS` sqrt(n_trees)) leaves per tree (on the log scale), at least 1, at most `cap`."
+    L = max(float(n_rows) / (SRT_VOTE_ROWS * math.sqrt(max(int(n_trees), 1))), 1.0)   # leaves per tree
     mu = max(float(np.mean(np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5))), 1e-9)   # nats one level takes
-    return int(min(int(cap), max(1, math.floor(math.log(2 * math.sqrt(m)) / mu + 0.5))))
+    return int(min(int(cap), max(1, math.floor(math.log(L) / mu + 0.5))))
 
 
 # %% ../nbs/14_baselines.ipynb #186b39d6
