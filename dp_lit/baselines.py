@@ -425,7 +425,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         'faithful': [_FLAG], 'leaf_mechanism': [Check(_leaf_mechanism)], 'bounds_from_data': [_FLAG],
         'max_stored_leaves': [Check(check_int, low=0)]}
     def __init__(self, n_estimators:int=10, # tau trees, each on its own disjoint part of the rows
-                 max_depth='auto', # 'auto' (`srt_auto_depth`: from the rows per tree), 'paper' (the authors' balls-in-bins rule, `srt_depth`) or a positive int
+                 max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`), 'auto' (`srt_auto_depth`: from the rows per tree) or a positive int
                  epsilon:float=1.0, # budget of the whole forest (every tree gets all of it, less the row count of 'auto': disjoint rows, disjoint leaves)
                  faithful:bool=False, # True: the authors' leaf mechanism ('smooth', NOT eps-DP) and shuffle-and-cut parts
                  leaf_mechanism:str='exponential', # used when faithful=False: 'exponential' or 'noisy_counts'
