@@ -25,11 +25,12 @@ from .linear import DPLogisticRegression, ROW_BLOCK
 from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES', 'KEYED_ROWS', 'ENCODE_BLOCK', 'SAMPLINGS',
-           'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps',
-           'tie_key', 'row_keys', 'vote_winner', 'vote_row_step', 'own_tree_keys', 'tree_chunks',
-           'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights', 'poisson_tree_epsilon',
-           'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release', 'TOPClassifier']
+__all__ = ['SRT_ROWS_SHARE', 'SRT_VOTE_ROWS', 'LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES',
+           'KEYED_ROWS', 'ENCODE_BLOCK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth', 'srt_auto_depth',
+           'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner',
+           'vote_row_step', 'own_tree_keys', 'tree_chunks', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees',
+           'tree_weights', 'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach',
+           'top_release', 'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -43,6 +44,21 @@ def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
         empty = m * ((m - 1) / m) ** depth
         depth += 1
     return max(1, min(cap, math.floor(depth + n_categorical / 2)))
+
+# %% ../nbs/14_baselines.ipynb #571fa143
+SRT_ROWS_SHARE = 0.02   # share of epsilon spent on the noisy row count when max_depth='auto' needs it (add/remove neighbours)
+SRT_VOTE_ROWS = 60      # 'auto': the T leaves a row reaches hold about SRT_VOTE_ROWS * sqrt(T) training rows together
+
+def srt_auto_depth(space:FeatureSpace, # the public feature space
+                   n_rows:float, # training rows: public (substitution) or a noisy count
+                   n_trees:int, # tau: each tree gets about n_rows / n_trees rows
+                   cap:int, # never deeper: the authors' depth (`srt_depth`)
+                  ) -> int:
+    "SRT's default depth: about n_rows / (`SRT_VOTE_ROWS` sqrt(n_trees)) leaves per tree (on the log scale), at least 1, at most `cap`."
+    L = max(float(n_rows) / (SRT_VOTE_ROWS * math.sqrt(max(int(n_trees), 1))), 1.0)   # leaves per tree
+    mu = max(float(np.mean(np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5))), 1e-9)   # nats one level takes
+    return int(min(int(cap), max(1, math.floor(math.log(L) / mu + 0.5))))
+
 
 # %% ../nbs/14_baselines.ipynb #186b39d6
 def smooth_leaf_logweights(counts, # (n_leaves, n_classes) exact class counts of the leaves
@@ -123,10 +139,10 @@ _PARAMS = {        # the parameters the estimators here share; each class adds i
 _FLAG = Check(check_choice, options=(True, False))
 
 def _paper_or_int(value, name:str='max_depth'):
-    "SRT's `max_depth`: the word 'paper' (the authors' rule) or an int >= 1."
-    if isinstance(value, str) and value == 'paper': return value
+    "SRT's `max_depth`: 'auto' (`srt_auto_depth`), 'paper' (the authors' rule, `srt_depth`) or an int >= 1."
+    if isinstance(value, str) and value in ('auto', 'paper'): return value
     try: return check_int(value, name, low=1)
-    except ValueError: raise InvalidParameterError(f"{name} must be 'paper' or an int >= 1; got {value!r}") from None
+    except ValueError: raise InvalidParameterError(f"{name} must be 'auto', 'paper' or an int >= 1; got {value!r}") from None
 
 # %% ../nbs/14_baselines.ipynb #9fbb3b35
 def _leaf_mechanism(value, name:str='leaf_mechanism'):
@@ -409,8 +425,8 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         'faithful': [_FLAG], 'leaf_mechanism': [Check(_leaf_mechanism)], 'bounds_from_data': [_FLAG],
         'max_stored_leaves': [Check(check_int, low=0)]}
     def __init__(self, n_estimators:int=10, # tau trees, each on its own disjoint part of the rows
-                 max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`) or a positive int
-                 epsilon:float=1.0, # budget of the whole forest (every tree gets all of it: disjoint rows, disjoint leaves)
+                 max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`), 'auto' (`srt_auto_depth`: from the rows per tree) or a positive int
+                 epsilon:float=1.0, # budget of the whole forest (every tree gets all of it, less the row count of 'auto': disjoint rows, disjoint leaves)
                  faithful:bool=False, # True: the authors' leaf mechanism ('smooth', NOT eps-DP) and shuffle-and-cut parts
                  leaf_mechanism:str='exponential', # used when faithful=False: 'exponential' or 'noisy_counts'
                  bounds_from_data:bool=False, # numeric domains from the training min/max (the authors' code; warns)
@@ -449,6 +465,19 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
         return self._fit(X, y, type(self).__name__, validate_params(self)['epsilon'])
 
+    def _auto_depth(self, rule, eps, n, T) -> float:
+        "Under 'auto': `max_depth_` from the rows per tree (n public under substitution, else a geometric count at `SRT_ROWS_SHARE` of eps, `n_rows_used_`); the labels' epsilon."
+        self.n_rows_eps_ = eps * SRT_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove' and math.isfinite(eps)) else 0.0
+        self.n_rows_used_ = None
+        if rule != 'auto': return eps
+        n_rows = int(n)
+        if self.n_rows_eps_ > 0:                                          # its own stream: the parts and labels streams are unchanged
+            src = noise_source(_sub_seed(self.noise_seed, 8))
+            n_rows = int(geometric_mechanism(np.int64(n), 1, self.n_rows_eps_, random_state=src))
+        self.n_rows_used_ = n_rows
+        self.max_depth_ = srt_auto_depth(self.space_, max(n_rows, 0), T, self.max_depth_)   # post-processing of the count; at most the planned depth
+        return eps - self.n_rows_eps_
+
     def _fit(self, X, y, name, eps):
         "The body of `fit`."
         df = as_frame(X)
@@ -468,16 +497,22 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         y_idx = np.searchsorted(self.classes_, y).astype(np.min_scalar_type(len(self.classes_)))   # class indices: a byte or two
         T, C = int(self.n_estimators), len(self.classes_)
         n_cat = int(self.space_.is_cat.sum())
-        self.max_depth_ = (srt_depth(self.n_features_in_ - n_cat, n_cat) if self.max_depth == 'paper' else int(self.max_depth))
+        rule = 'paper' if (self.max_depth == 'auto' and self.faithful) else self.max_depth   # faithful: the authors' depth
+        self.max_depth_ = srt_depth(self.n_features_in_ - n_cat, n_cat) if isinstance(rule, str) else int(rule)
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
         self._plan_memory(T, C, df.shape[0])                              # public quantities (n under substitution only), before anything is charged
+        eps_leaf = self._auto_depth(rule, eps, df.shape[0], T)           # 'auto': the depth from a noisy row count (its share of eps)
         self.structure_ = RandomStructure(self.space_, T, self.max_depth_, random_state=self.random_state)
-        counts, keys, listed = self._count(E, y_idx, C)                   # exact (locals, dropped when fit returns); a bad row is refused here, nothing spent
+        try: counts, keys, listed = self._count(E, y_idx, C)              # exact (locals, dropped when fit returns); a bad row is refused here, nothing spent
+        except BaseException:
+            for a in ('max_depth_', 'n_rows_used_', 'n_rows_eps_', 'structure_'): self.__dict__.pop(a, None)   # nothing of the noisy count is kept
+            raise
         # the whole fit's epsilon reserved on a shared ledger before any label is drawn (refused: nothing spent)
         ledger = Budget(eps, name=name) if self.budget is None else self.budget.reserve(eps, 'Smooth Random Trees fit')
+        if self.n_rows_eps_ > 0: ledger.spend(self.n_rows_eps_, "row count for max_depth='auto' (sensitivity 1)")
         with ledger.parallel('trees (disjoint parts of the rows)') as block:
             for t in range(T):
-                block.part(f'tree {t}').spend(eps, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
+                block.part(f'tree {t}').spend(eps_leaf, f'leaf labels ({self.leaf_mechanism_}; parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
         every = ((self.structure_.enumerate_leaves()) if listed is not None          # stored mode, with node tables
                  else self.structure_.enumerate_leaves(limit=self.max_stored_leaves) if self.max_stored_leaves > TABLE_LIMIT else None)
@@ -490,7 +525,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
                 pos = np.searchsorted(np.sort(every[0]), keys); order = np.argsort(every[0])
                 full[order[pos]] = counts
             del counts, keys, listed
-            labels = leaf_labels_in_steps(full, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
+            labels = leaf_labels_in_steps(full, eps_leaf, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
             del full
             self._listed_votes = np.eye(C, dtype=np.uint8)[labels]       # released labels in the structure's listed order: votes by leaf index
             del labels
@@ -498,7 +533,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
         else:                                                              # too many leaves: unreached ones get keyed uniform labels
             self._listed_votes = None
             self._key = NoiseKey(None if self.noise_seed is None else int(np.random.SeedSequence([self.noise_seed, 3]).generate_state(1)[0]))
-            labels = leaf_labels_in_steps(counts, eps, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
+            labels = leaf_labels_in_steps(counts, eps_leaf, self.leaf_mechanism_, self.neighbours, random_state=lab_seed)
             self.leaves_ = LeafTable(keys, np.eye(C, dtype=np.uint8)[labels], default=_KeyedLabels(self._key, C, 7))
         self.tie_key_ = tie_key(self.noise_seed)                          # coins for tied votes: independent of the data
         return self
