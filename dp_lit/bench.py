@@ -13,8 +13,8 @@ from .trees import TABLE_LIMIT
 # %% auto #0
 __all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'BENCH_OPTIONS', 'FORESTS', 'BENCH_COLUMNS',
            'bench_data', 'run_bench', 'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss', 'peak_rss',
-           'bench_cell', 'one_thread_env', 'bench_cell_subprocess', 'bench_plan', 'bench_row', 'bench_defaults',
-           'save_bench', 'warm_up', 'bench_rdt_sharp']
+           'warm_rows', 'bench_cell', 'one_thread_env', 'bench_cell_subprocess', 'bench_plan', 'bench_row',
+           'bench_defaults', 'save_bench', 'warm_up', 'bench_rdt_sharp']
 
 # %% ../nbs/16_bench.ipynb #2dc3785d
 _NURSERY_SHAPE = (3, 5, 4, 4, 3, 2, 3, 3)      # values per attribute of Nursery (12,960 rows, 5 classes)
@@ -245,6 +245,12 @@ def _timed(make, on, y, y_test):
 
 
 # %% ../nbs/16_bench.ipynb #346f4f42
+def warm_rows(n:int, # training rows of the cell
+              trees:int=10, # trees of the forests
+             ) -> int:
+    "Rows of a cell's warm-up: 500, or 20 per tree when there are more trees, so that its trees split and load the kernels a full fit uses (at most n)."
+    return int(min(n, max(500, 20 * trees)))
+
 def bench_cell(name:str, # one of BENCH_ESTIMATORS
                kind:str, # 'num', 'cat' or 'mixed'
                n:int, # training rows
@@ -253,7 +259,7 @@ def bench_cell(name:str, # one of BENCH_ESTIMATORS
                seed:int=0,
                emit=None, # called with the partial result after every step (a subprocess prints it)
               ) -> dict:
-    "Measure dp_lit's estimator and its peer in this process: warm-up on 500 rows (dp_lit's again after switching to the compiled kernels), a first full run each (peak RSS), then alternating timed runs."
+    "Measure dp_lit's estimator and its peer in this process: warm-up on `warm_rows` rows (dp_lit's again after switching to the compiled kernels), a first full run each (peak RSS), then alternating timed runs."
     d = bench_split(kind, n, seed)
     res = dict(estimator=name, data=kind, rows=n, trees=trees, note='')
     try: mk = bench_models(name, d, trees)
@@ -265,14 +271,15 @@ def bench_cell(name:str, # one of BENCH_ESTIMATORS
     sides = {'dp': (mk['dp'], mk['dp_on'])} | ({'peer': (mk['peer'], mk['peer_on'])} if mk['peer'] and not why else {})
     res['peer'], who = mk['peer_name'], {'dp': 'dp_lit' if name != 'DP-EBM' else 'interpret', 'peer': 'peer'}
     if why: res['note'] += f"peer not run: {why}; "
-    small = lambda on: (on[0][:500], on[1][:500])
+    w = warm_rows(n, trees)
+    small = lambda on: (on[0][:w], on[1][:w])
     for s, (make, on) in sides.items():                 # warm-up: loads compiled code and lazy imports (the one-time cost)
-        try: res[f'{s}_warmup'] = sum(_timed(make, small(on), d['y'][:500], d['y_test'][:500])[:2])
+        try: res[f'{s}_warmup'] = sum(_timed(make, small(on), d['y'][:w], d['y_test'][:w])[:2])
         except Exception: res[f'{s}_warmup'] = float('nan')      # too few rows for this forest: the first full run decides
     if 'dp' in sides:                                    # then the state of a process that has done enough work: compiled kernels
         from dp_lit import kernels, mechanisms
         kernels.use_compiled(kernels.COMPILE_PAYS); mechanisms.use_compiled_keyed(mechanisms.KEYED_COMPILE_PAYS)
-        try: res['dp_switch'] = sum(_timed(sides['dp'][0], small(sides['dp'][1]), d['y'][:500], d['y_test'][:500])[:2])
+        try: res['dp_switch'] = sum(_timed(sides['dp'][0], small(sides['dp'][1]), d['y'][:w], d['y_test'][:w])[:2])
         except Exception: res['dp_switch'] = float('nan')        # (the kernels' loading, or compiling, is in this time)
     for s, (make, on) in list(sides.items()):          # the first full run of each: peak RSS above the trimmed baseline
         base = reset_peak_rss()
