@@ -299,9 +299,14 @@ def stored_geometric(table:LeafTable, # every leaf of the forest (stored mode), 
     V = table.values
     zero = np.broadcast_to(np.zeros(1, np.int64), (V.size,))              # V.size zeros in 8 bytes: the noise is the only array drawn
     z = geometric_mechanism(zero, sensitivity, epsilon_tree, random_state=random_state).reshape(V.shape)
-    pos = table.positions(keys)
-    for s in range(0, len(pos), _NOISE_BLOCK):                              # integer counts + integer noise
-        z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
+    order = table.build_order(keys)                                         # every leaf, in the order the table was built from
+    if order is not None:                                                   # row i of the table is counts[order[i]]: gathered, no inverse
+        for s in range(0, len(order), _NOISE_BLOCK):
+            z[s:s + _NOISE_BLOCK] += np.asarray(counts[order[s:s + _NOISE_BLOCK]]).astype(np.int64)
+    else:
+        pos = table.positions(keys)
+        for s in range(0, len(pos), _NOISE_BLOCK):                          # integer counts + integer noise
+            z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
     if not fresh: return np.add(V, z, out=V if in_place else None)
     zi, zf = z.reshape(-1), z.reshape(-1).view(np.float64)                  # 0 + z is float(z): converted where it lies, a block at a time
     for s in range(0, len(zi), _NOISE_BLOCK): zf[s:s + _NOISE_BLOCK] = zi[s:s + _NOISE_BLOCK]
@@ -459,8 +464,10 @@ class _NoisyLeaves:
         st, clip = self.structure_, self.negative == 'clip'
         tab = st._tables()
         if self._key is None and tab is not None and type(self.leaves_) is LeafTable:   # stored leaves: direct indexing
-            V = self.leaves_.values[self.leaves_.positions(tab.keys[-1])]
-            V = np.clip(V, 0, None) if clip else V
+            vals, order = self.leaves_.values, self.leaves_.build_order(tab.keys[-1])
+            if order is None: V = vals[self.leaves_.positions(tab.keys[-1])]   # a table rebuilt (unpickled): searched
+            else: V = np.empty_like(vals); V[order] = vals                 # the walk's leaf order, scattered: no inverse kept
+            if clip: np.clip(V, 0, None, out=V)
             total = lambda E: st.leaf_sum(E, values=V)
         else:                                                              # keyed: every distinct key looked up, stored or not
             look = (lambda k: np.clip(self.leaves_.lookup(k), 0, None)) if clip else self.leaves_.lookup
@@ -664,8 +671,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         C = len(self.classes_)
         if every is not None:                                              # every leaf stored: nothing secret kept
             self._key, self._noise_src = None, noise_source(self.noise_seed)
-            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
-            self.leaves_.values = np.zeros((len(every[0]), C))             # zeros not yet written: no memory until the noise is
+            self.leaves_ = LeafTable.zeros(every[0], C)                    # zeros not yet written: no memory until the noise is
         else:                                                              # too many leaves: keyed, lazily evaluated noise
             self._key, self._noise_src = NoiseKey(self.noise_seed), None
             self.leaves_ = None

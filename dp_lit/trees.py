@@ -1003,6 +1003,10 @@ class LeafTable:
         return ix[1].get_indexer(uq)
     def __getstate__(self):
         state = self.__dict__.copy(); state.pop('_index', None); state.pop('_from', None); return state
+    def build_order(self, keys:np.ndarray) -> np.ndarray|None:
+        "When `keys` is the array the table was built from (holding each key once): `order`, with `self.keys[i] == keys[order[i]]`; else None."
+        f = self.__dict__.get('_from')
+        return f[1] if f is not None and keys is f[0] and f[2] is self.keys else None
     def positions(self, keys:np.ndarray) -> np.ndarray:
         "Position in `self.keys` of each of `keys`, all stored ones: no search when `keys` is the array the table was built from."
         f = self.__dict__.get('_from')
