@@ -30,15 +30,29 @@ from .trees import (FeatureSpace, RandomStructure, RowBlocks, LeafTable, count_l
 from .scale import Parts, is_parts
 
 # %% auto #0
-__all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS',
-           'auto_max_depth', 'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts',
-           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'stored_geometric', 'WorkPlanError',
-           'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound',
-           'planned_memory', 'truncated', 'stored_leaves', 'stored_height', 'PrivateRDTClassifier',
-           'PrivateID3Classifier']
+__all__ = ['AUTO_SPREAD', 'AUTO_MANY_TREES', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK',
+           'PLAN_ROWS', 'auto_rows_per_leaf', 'auto_floor', 'auto_max_depth', 'check_height', 'tie_keys',
+           'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin',
+           'stored_geometric', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work',
+           'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated', 'stored_leaves', 'stored_height',
+           'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
 AUTO_SPREAD = 2.0      # z: a row this many standard deviations below the typical leaf mass still finds about c rows in its leaf
+AUTO_MANY_TREES = (10, 4.0, 10)   # beyond this many trees c grows like N (up to this factor); the floor needs this many trees testing an attribute
+
+def auto_rows_per_leaf(n_trees:int, epsilon:float=1.0, sensitivity:int=1) -> float:
+    "c, the rows a row's leaf should hold: 2 + 4 s sqrt(N)/eps up to 10 trees, times min(4, sqrt(N/10)) beyond (see the prose)."
+    if math.isinf(epsilon): return 2.0
+    n0, most, _ = AUTO_MANY_TREES
+    return 2.0 + 4.0 * sensitivity * math.sqrt(n_trees) / epsilon * min(most, max(1.0, math.sqrt(n_trees / n0)))
+
+def auto_floor(space:FeatureSpace, a:float, n_trees:int) -> int:
+    "The least height 'auto' gives data with numeric attributes: the paper's k/2 while few trees test each attribute, else lower (see the prose)."
+    k, mu_j = space.n_features, np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5)
+    mu = max(float(np.mean(mu_j)), 1e-9)
+    seen = next((h for h in range(1, k // 2 + 1) if n_trees * (1 - (1 - 1 / k) ** h) >= AUTO_MANY_TREES[2]), k // 2)
+    return min(k // 2, math.floor(a / mu), max(seen, math.floor(a / max(float(mu_j.max()), 1e-9))))
 
 def auto_max_depth(space:FeatureSpace, # the public feature space
                    n_rows:float, # number of training rows: public, or a private estimate
@@ -48,7 +62,7 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
                    max_height:int=20, # never deeper than this
                   ) -> int:
     "Tree height from public quantities: the deepest h at which a row's leaf still holds about c rows, c growing with the noise (see the prose)."
-    c = 2.0 + (0.0 if math.isinf(epsilon) else 4.0 * sensitivity * math.sqrt(n_trees) / epsilon)
+    c = auto_rows_per_leaf(n_trees, epsilon, sensitivity)
     a = math.log(max(float(n_rows) / c, 1.0))                             # ln L: the leaves the rows can fill
     mu = max(float(np.mean(np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5))), 1e-9)  # nats one level takes
     v = float(np.mean(~space.is_cat)) / 4                                 # their variance: 1/4 per numeric split
@@ -58,7 +72,7 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
         h_size = math.floor(((-z * math.sqrt(v) + math.sqrt(z * z * v + 4 * mu * a)) / (2 * mu)) ** 2 + 1e-9)
     n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
     h_attr = n_cat // 2 + 4 * n_num                    # the paper's k/2 for categorical data; numeric attributes may repeat
-    h_floor = min(space.n_features // 2, math.floor(a / mu)) if n_num else 1   # numeric: the paper's k/2, if a typical leaf fills
+    h_floor = auto_floor(space, a, n_trees) if n_num else 1             # numeric: the paper's k/2, if a typical leaf fills and few trees
     return int(min(max(1, h_floor, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
 
 
