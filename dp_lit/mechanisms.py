@@ -355,7 +355,7 @@ def _bernoulli_exp_neg_iid(num, den:int, src, n:int|None=None) -> np.ndarray:
     return res
 
 # %% ../nbs/00_mechanisms.ipynb #c59703e3
-_SECRET_SLICE = 1 << 16  # draws per slice when the words are secret (OS entropy): a few MiB of temporaries, whatever n
+_SECRET_SLICE = 1 << 13  # draws per slice when the words are secret (OS entropy): about 0.3 MiB of temporaries, whatever n
 
 def _discrete_laplace_iid(n:int, s:int, t:int, src) -> np.ndarray:
     "`n` i.i.d. exact draws with P(z) proportional to exp(-|z| s/t): CKS 2020, Alg. 2, run in batches."

@@ -30,15 +30,29 @@ from .trees import (FeatureSpace, RandomStructure, RowBlocks, LeafTable, count_l
 from .scale import Parts, is_parts
 
 # %% auto #0
-__all__ = ['AUTO_SPREAD', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK', 'PLAN_ROWS',
-           'auto_max_depth', 'check_height', 'tie_keys', 'RandomTreesMixin', 'normalise_counts',
-           'RandomDecisionTreeClassifier', 'NoisyCountsMixin', 'stored_geometric', 'WorkPlanError',
-           'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work', 'noise_sd', 'keyed_blocks', 'leaf_bound',
-           'planned_memory', 'truncated', 'stored_leaves', 'stored_height', 'PrivateRDTClassifier',
-           'PrivateID3Classifier']
+__all__ = ['AUTO_SPREAD', 'AUTO_MANY_TREES', 'HEIGHT_RULES', 'PUBLIC_DOMAINS', 'SAMPLINGS', 'NOISES', 'NOISY_COUNTS', 'MAX_WORK',
+           'PLAN_ROWS', 'auto_rows_per_leaf', 'auto_floor', 'auto_max_depth', 'check_height', 'tie_keys',
+           'RandomTreesMixin', 'normalise_counts', 'RandomDecisionTreeClassifier', 'NoisyCountsMixin',
+           'stored_geometric', 'WorkPlanError', 'FewRowsPerTreeWarning', 'max_work', 'planned_work', 'check_work',
+           'noise_sd', 'keyed_blocks', 'leaf_bound', 'planned_memory', 'truncated', 'stored_leaves', 'stored_height',
+           'PrivateRDTClassifier', 'PrivateID3Classifier']
 
 # %% ../nbs/11_rdt.ipynb #2f86b635
 AUTO_SPREAD = 2.0      # z: a row this many standard deviations below the typical leaf mass still finds about c rows in its leaf
+AUTO_MANY_TREES = (10, 4.0, 10)   # beyond this many trees c grows like N (up to this factor); the floor needs this many trees testing an attribute
+
+def auto_rows_per_leaf(n_trees:int, epsilon:float=1.0, sensitivity:int=1) -> float:
+    "c, the rows a row's leaf should hold: 2 + 4 s sqrt(N)/eps up to 10 trees, times min(4, sqrt(N/10)) beyond (see the prose)."
+    if math.isinf(epsilon): return 2.0
+    n0, most, _ = AUTO_MANY_TREES
+    return 2.0 + 4.0 * sensitivity * math.sqrt(n_trees) / epsilon * min(most, max(1.0, math.sqrt(n_trees / n0)))
+
+def auto_floor(space:FeatureSpace, a:float, n_trees:int) -> int:
+    "The least height 'auto' gives data with numeric attributes: the paper's k/2 while few trees test each attribute, else lower (see the prose)."
+    k, mu_j = space.n_features, np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5)
+    mu = max(float(np.mean(mu_j)), 1e-9)
+    seen = next((h for h in range(1, k // 2 + 1) if n_trees * (1 - (1 - 1 / k) ** h) >= AUTO_MANY_TREES[2]), k // 2)
+    return min(k // 2, math.floor(a / mu), max(seen, math.floor(a / max(float(mu_j.max()), 1e-9))))
 
 def auto_max_depth(space:FeatureSpace, # the public feature space
                    n_rows:float, # number of training rows: public, or a private estimate
@@ -48,7 +62,7 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
                    max_height:int=20, # never deeper than this
                   ) -> int:
     "Tree height from public quantities: the deepest h at which a row's leaf still holds about c rows, c growing with the noise (see the prose)."
-    c = 2.0 + (0.0 if math.isinf(epsilon) else 4.0 * sensitivity * math.sqrt(n_trees) / epsilon)
+    c = auto_rows_per_leaf(n_trees, epsilon, sensitivity)
     a = math.log(max(float(n_rows) / c, 1.0))                             # ln L: the leaves the rows can fill
     mu = max(float(np.mean(np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5))), 1e-9)  # nats one level takes
     v = float(np.mean(~space.is_cat)) / 4                                 # their variance: 1/4 per numeric split
@@ -58,7 +72,7 @@ def auto_max_depth(space:FeatureSpace, # the public feature space
         h_size = math.floor(((-z * math.sqrt(v) + math.sqrt(z * z * v + 4 * mu * a)) / (2 * mu)) ** 2 + 1e-9)
     n_cat, n_num = int(space.is_cat.sum()), int((~space.is_cat).sum())
     h_attr = n_cat // 2 + 4 * n_num                    # the paper's k/2 for categorical data; numeric attributes may repeat
-    h_floor = min(space.n_features // 2, math.floor(a / mu)) if n_num else 1   # numeric: the paper's k/2, if a typical leaf fills
+    h_floor = auto_floor(space, a, n_trees) if n_num else 1             # numeric: the paper's k/2, if a typical leaf fills and few trees
     return int(min(max(1, h_floor, min(h_size, h_attr)), max_height, n_cat if n_num == 0 else max_height))
 
 
@@ -299,9 +313,14 @@ def stored_geometric(table:LeafTable, # every leaf of the forest (stored mode), 
     V = table.values
     zero = np.broadcast_to(np.zeros(1, np.int64), (V.size,))              # V.size zeros in 8 bytes: the noise is the only array drawn
     z = geometric_mechanism(zero, sensitivity, epsilon_tree, random_state=random_state).reshape(V.shape)
-    pos = table.positions(keys)
-    for s in range(0, len(pos), _NOISE_BLOCK):                              # integer counts + integer noise
-        z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
+    order = table.build_order(keys)                                         # every leaf, in the order the table was built from
+    if order is not None:                                                   # row i of the table is counts[order[i]]: gathered, no inverse
+        for s in range(0, len(order), _NOISE_BLOCK):
+            z[s:s + _NOISE_BLOCK] += np.asarray(counts[order[s:s + _NOISE_BLOCK]]).astype(np.int64)
+    else:
+        pos = table.positions(keys)
+        for s in range(0, len(pos), _NOISE_BLOCK):                          # integer counts + integer noise
+            z[pos[s:s + _NOISE_BLOCK]] += np.asarray(counts[s:s + _NOISE_BLOCK]).astype(np.int64)
     if not fresh: return np.add(V, z, out=V if in_place else None)
     zi, zf = z.reshape(-1), z.reshape(-1).view(np.float64)                  # 0 + z is float(z): converted where it lies, a block at a time
     for s in range(0, len(zi), _NOISE_BLOCK): zf[s:s + _NOISE_BLOCK] = zi[s:s + _NOISE_BLOCK]
@@ -459,8 +478,10 @@ class _NoisyLeaves:
         st, clip = self.structure_, self.negative == 'clip'
         tab = st._tables()
         if self._key is None and tab is not None and type(self.leaves_) is LeafTable:   # stored leaves: direct indexing
-            V = self.leaves_.values[self.leaves_.positions(tab.keys[-1])]
-            V = np.clip(V, 0, None) if clip else V
+            vals, order = self.leaves_.values, self.leaves_.build_order(tab.keys[-1])
+            if order is None: V = vals[self.leaves_.positions(tab.keys[-1])]   # a table rebuilt (unpickled): searched
+            else: V = np.empty_like(vals); V[order] = vals                 # the walk's leaf order, scattered: no inverse kept
+            if clip: np.clip(V, 0, None, out=V)
             total = lambda E: st.leaf_sum(E, values=V)
         else:                                                              # keyed: every distinct key looked up, stored or not
             look = (lambda k: np.clip(self.leaves_.lookup(k), 0, None)) if clip else self.leaves_.lookup
@@ -664,8 +685,7 @@ class PrivateRDTClassifier(_FitFromParts, _Batches, _NoisyLeaves, NoisyCountsMix
         C = len(self.classes_)
         if every is not None:                                              # every leaf stored: nothing secret kept
             self._key, self._noise_src = None, noise_source(self.noise_seed)
-            self.leaves_ = LeafTable(every[0], np.zeros((len(every[0]), C)))
-            self.leaves_.values = np.zeros((len(every[0]), C))             # zeros not yet written: no memory until the noise is
+            self.leaves_ = LeafTable.zeros(every[0], C)                    # zeros not yet written: no memory until the noise is
         else:                                                              # too many leaves: keyed, lazily evaluated noise
             self._key, self._noise_src = NoiseKey(self.noise_seed), None
             self.leaves_ = None

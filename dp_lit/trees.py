@@ -23,8 +23,8 @@ from .kernels import (BLOCK, HAVE_NUMBA, compiled_walks, use_compiled, numba, st
 
 # %% auto #0
 __all__ = ['TABLE_LIMIT', 'FeatureSpace', 'BoundsClippedWarning', 'as_frame', 'resolve_feature_space', 'resolve_classes',
-           'public_feature_space', 'public_classes', 'count_out_of_bounds', 'encode_fitted', 'RowBlocks', 'check_codes',
-           'distinct_rows', 'RandomStructure', 'count_leaves', 'merge_counts', 'LeafTable']
+           'public_feature_space', 'public_classes', 'count_out_of_bounds', 'encode_fitted', 'RowBlocks', 'slim_tables',
+           'check_codes', 'distinct_rows', 'RandomStructure', 'count_leaves', 'merge_counts', 'LeafTable']
 
 # %% ../nbs/10_trees.ipynb #cf88ce33
 @dataclass
@@ -427,6 +427,20 @@ class _NodeTables:
     flat: tuple = None  # for compiled walks: (packed, thr, shift, mode, leaf offset) over the levels concatenated
     @property
     def n_leaves(self): return len(self.keys[-1])
+    def __getattr__(self, name):
+        "`attr`, `is_cat`, `child0` and `leaf_tree` once `slim_tables` dropped them: rebuilt from the packed form (the levels kept again; `leaf_tree` each time)."
+        d = self.__dict__
+        if name in ('attr', 'is_cat', 'child0') and d.get('_slim') is not None:
+            pk, _, shift, mode, _ = d['flat']; off = d['_slim'][0]
+            lv = [pk[off[l]:off[l + 1]] for l in range(len(off) - 2)]
+            d['attr'] = [p & ((1 << shift) - 1) for p in lv]
+            d['is_cat'] = [np.full(len(p), mode == 0) if mode != 2 else ((p >> shift) & 1).astype(bool) for p in lv]
+            d['child0'] = [(p >> (shift + (mode == 2))) - off[l + 1] for l, p in enumerate(lv)]
+            return d[name]
+        if name == 'leaf_tree' and d.get('_slim') is not None:
+            per_tree = d['_slim'][1]
+            return np.repeat(np.arange(len(per_tree), dtype=np.int64), per_tree)
+        raise AttributeError(name)
 
 # %% ../nbs/10_trees.ipynb #25ae7f43
 def _standard_rules(st) -> bool:
@@ -499,6 +513,15 @@ def _pack_tables(tab:_NodeTables, sp:FeatureSpace, h:int) -> _NodeTables:
     thr = flat(tab.thr, np.float64)
     tab.thr = [thr[off[l]:off[l + 1]] for l in range(h)]        # the levels' thresholds: views of the concatenation
     tab.flat = (pk, thr, tab.shift, mode, int(off[h]))
+    return slim_tables(tab, off)
+
+def slim_tables(tab:_NodeTables, off) -> _NodeTables:
+    "Drop what the packed form already holds -- each level's `attr`, `is_cat`, `child0` -- and `leaf_tree` when the leaves come tree after tree (kept as leaves per tree): rebuilt when asked for."
+    lt = tab.__dict__.get('leaf_tree')
+    if lt is None or not len(lt) or np.any(lt[1:] < lt[:-1]): return tab    # trees out of order: nothing dropped
+    per_tree = np.bincount(lt)
+    tab._slim = (np.asarray(off, np.int64), per_tree)
+    for f in ('attr', 'is_cat', 'child0', 'leaf_tree'): tab.__dict__.pop(f, None)
     return tab
 
 def _level_packed(tab:_NodeTables, sp:FeatureSpace) -> _NodeTables:
@@ -1003,6 +1026,10 @@ class LeafTable:
         return ix[1].get_indexer(uq)
     def __getstate__(self):
         state = self.__dict__.copy(); state.pop('_index', None); state.pop('_from', None); return state
+    def build_order(self, keys:np.ndarray) -> np.ndarray|None:
+        "When `keys` is the array the table was built from (holding each key once): `order`, with `self.keys[i] == keys[order[i]]`; else None."
+        f = self.__dict__.get('_from')
+        return f[1] if f is not None and keys is f[0] and f[2] is self.keys else None
     def positions(self, keys:np.ndarray) -> np.ndarray:
         "Position in `self.keys` of each of `keys`, all stored ones: no search when `keys` is the array the table was built from."
         f = self.__dict__.get('_from')
