@@ -415,8 +415,36 @@ class _SRTVotes:
         return np.concatenate([self._chunk_votes(E, sub) for _, sub in tree_chunks(self.structure_)])   # keyed mode: a chunk of trees at a time
 
 
+# %% ../nbs/14_baselines.ipynb #ce23ce6d
+class _SRTPlan:
+    "How SRT cuts the rows into the trees' parts, and its 'auto' depth (mixed into `SmoothRandomTreesClassifier`)."
+    def _parts(self, n, T):
+        "Tree of every row (-1: unused): a secret uniform index per row, or (faithful) a secret shuffle cut into T chunks of n // T."
+        src = noise_source(_sub_seed(self.noise_seed, 1))
+        if not self.faithful:
+            return uniform_integers(T, n, src) if n else np.zeros(0, np.int64)
+        # the authors' shuffle-and-cut: a uniform permutation by sorting secret random words; the last n % T rows are dropped
+        perm = np.argsort(src.words(n), kind='stable')
+        part = np.full(n, -1, np.int64); size = n // T
+        part[perm[:size * T]] = np.arange(size * T) // max(size, 1)
+        return part
+
+    def _auto_depth(self, rule, eps, n, T) -> float:
+        "Under 'auto': `max_depth_` from the rows per tree (n public under substitution, else a geometric count at `SRT_ROWS_SHARE` of eps, `n_rows_used_`); the labels' epsilon."
+        self.n_rows_eps_ = eps * SRT_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove' and math.isfinite(eps)) else 0.0
+        self.n_rows_used_ = None
+        if rule != 'auto': return eps
+        n_rows = int(n)
+        if self.n_rows_eps_ > 0:                                          # its own stream: the parts and labels streams are unchanged
+            src = noise_source(_sub_seed(self.noise_seed, 8))
+            n_rows = int(geometric_mechanism(np.int64(n), 1, self.n_rows_eps_, random_state=src))
+        self.n_rows_used_ = n_rows
+        self.max_depth_ = srt_auto_depth(self.space_, max(n_rows, 0), T, self.max_depth_)   # post-processing of the count; at most the planned depth
+        return eps - self.n_rows_eps_
+
+
 # %% ../nbs/14_baselines.ipynb #5a7c0e21
-class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
+class SmoothRandomTreesClassifier(OneFitAtATime, _SRTPlan, _SRTCounts, _SRTVotes, _VotePrediction, ReleasePolicy, ClassifierMixin, BaseEstimator):
     "Smooth Random Trees (Fletcher and Islam 2017): random trees on disjoint parts of the rows, one private label per leaf. Curator-only in keyed mode (more leaves than `max_stored_leaves`): `_key` and the reached leaves' keys in `leaves_` (pickling warns naming them)."
     _curator_only = ('_key', '_key.*', 'leaves_', 'leaves_.*')     # keyed mode; stored mode pickles silently, so a finding there stays one
     _publish_hint = ("leaves_ holds the keys of the leaves training rows reached, and its default the secret key; "
@@ -450,33 +478,9 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTCounts, _SRTVotes, _VotePre
     @property
     def leaf_mechanism_(self): return 'smooth' if self.faithful else self.leaf_mechanism
 
-    def _parts(self, n, T):
-        "Tree of every row (-1: unused): a secret uniform index per row, or (faithful) a secret shuffle cut into T chunks of n // T."
-        src = noise_source(_sub_seed(self.noise_seed, 1))
-        if not self.faithful:
-            return uniform_integers(T, n, src) if n else np.zeros(0, np.int64)
-        # the authors' shuffle-and-cut: a uniform permutation by sorting secret random words; the last n % T rows are dropped
-        perm = np.argsort(src.words(n), kind='stable')
-        part = np.full(n, -1, np.int64); size = n // T
-        part[perm[:size * T]] = np.arange(size * T) // max(size, 1)
-        return part
-
     def fit(self, X, y):
         "Draw tau random trees, give each its part of the rows, release one label per leaf at the full epsilon."
         return self._fit(X, y, type(self).__name__, validate_params(self)['epsilon'])
-
-    def _auto_depth(self, rule, eps, n, T) -> float:
-        "Under 'auto': `max_depth_` from the rows per tree (n public under substitution, else a geometric count at `SRT_ROWS_SHARE` of eps, `n_rows_used_`); the labels' epsilon."
-        self.n_rows_eps_ = eps * SRT_ROWS_SHARE if (rule == 'auto' and self.neighbours == 'add_remove' and math.isfinite(eps)) else 0.0
-        self.n_rows_used_ = None
-        if rule != 'auto': return eps
-        n_rows = int(n)
-        if self.n_rows_eps_ > 0:                                          # its own stream: the parts and labels streams are unchanged
-            src = noise_source(_sub_seed(self.noise_seed, 8))
-            n_rows = int(geometric_mechanism(np.int64(n), 1, self.n_rows_eps_, random_state=src))
-        self.n_rows_used_ = n_rows
-        self.max_depth_ = srt_auto_depth(self.space_, max(n_rows, 0), T, self.max_depth_)   # post-processing of the count; at most the planned depth
-        return eps - self.n_rows_eps_
 
     def _fit(self, X, y, name, eps):
         "The body of `fit`."

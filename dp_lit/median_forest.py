@@ -475,6 +475,8 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
         out[k] = c; cnt[c] += 1
 
 # %% ../nbs/13_median_forests.ipynb #cea38198
+LEVEL_WORK = 36   # numpy time of one (membership, level) of these passes, in tree-walk steps (measured: about 260 ns against 7 ns)
+
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _split_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
                                                              _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes, _child_boxes)}
                if _kernels.HAVE_NUMBA else {})
@@ -623,8 +625,6 @@ def _assemble_trees(space, levels, n_trees) -> MedianTrees:
 
 
 # %% ../nbs/13_median_forests.ipynb #175d920b
-LEVEL_WORK = 36   # numpy time of one (membership, level) of these passes, in tree-walk steps (measured: about 260 ns against 7 ns)
-
 def build_median_trees(space:FeatureSpace, # public domains of the attributes
                        E:np.ndarray, # encoded rows that shape the trees (n x d), or `SplitRows` (numbers and codes apart)
                        member_tree:np.ndarray, # the tree of each row (a row may be listed several times, see `member_row`)
