@@ -28,10 +28,11 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'level_sums',
-           'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'structure_share_for',
-           'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
-           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'category_draws', 'build_median_trees',
+           'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths',
+           'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
+           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
+           'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #6648519f
 _WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
@@ -551,10 +552,32 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         if not fin.all():                                           # exact choices (public features): the numpy routine
             p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
         if fin.any():
-            u = np.empty(int(nv[fin].sum()))
-            _MF_KERNELS['_category_utilities'](hist_cat, cnt_S[cat], nv, fin, u)
-            p[cat[fin]] = _em_segments(u, nv[fin], sens, ec[fin], src)
+            p[cat[fin]] = category_draws(hist_cat, cnt_S[cat], nv, ec, fin, sens, src)
     return p, a_all, r_all, x_all
+
+# %% ../nbs/13_median_forests.ipynb #aaef34b3
+_DRAW_PIECE = 2**15   # categories (utilities, Gumbel variates) a piece of the level's categorical draws holds
+
+def category_draws(hist:np.ndarray, # (Q, K) category counts of the level's categorical nodes
+                   cnt:np.ndarray, # rows of each node
+                   n_values:np.ndarray, # categories of each node's attribute (int64)
+                   eps:np.ndarray, # epsilon of each node
+                   fin:np.ndarray, # nodes drawn here (finite epsilon); the others are skipped
+                   sens:float, src, # sensitivity of the count utility, and the noise source
+                   piece:int=_DRAW_PIECE, # at most about this many categories a piece
+                  ) -> np.ndarray:
+    "Category sent left at every node with `fin`: the exponential mechanism over -|count - n/2|, drawn piece by piece in node order."
+    out, Q = [], len(cnt)
+    step = max(1, piece // max(1, int(n_values.max(initial=1))))
+    for b in range(0, Q, step):
+        f = fin[b:b + step]
+        if not f.any(): continue
+        nv = n_values[b:b + step][f]
+        u = np.empty(int(nv.sum()))
+        _MF_KERNELS['_category_utilities'](hist[b:b + step], cnt[b:b + step], n_values[b:b + step], f, u)
+        out.append(_em_segments(u, nv, sens, eps[b:b + step][f], src))
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
 
 # %% ../nbs/13_median_forests.ipynb #0a951198
 def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, n_values, n_cand, sens, relation, src,
