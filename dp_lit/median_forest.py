@@ -114,11 +114,16 @@ class MedianTrees:
         out[self.leaf[m]] = self.tree[m]
         return out
 
-    def _compiled(self, E):
-        "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
-        steps = len(E) * len(self.roots) * max(1, self.max_depth)         # (row, tree, level) steps: compiled once they pay
+    def _kernel_rows(self, E):
+        "E as the compiled walks take it, or None when they are off (they pay once there are enough (row, tree, level) steps)."
+        steps = len(E) * len(self.roots) * max(1, self.max_depth)
         if not len(E) or not _kernels.use_compiled(steps, _kernels.stored_tree_leaves, _kernels.stored_tree_sum): return None
-        E = kernel_rows(E)
+        return kernel_rows(E)
+
+    def _compiled(self, E):
+        "Arguments of the compiled walks (`dp_lit.trees`, 8-byte ids), or None when they are off."
+        E = self._kernel_rows(E)
+        if E is None: return None
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
 
@@ -165,14 +170,15 @@ class MedianTrees:
         "Sum over the trees of each row's leaf value: (n, C)."
         if np.ndim(values) != 2 or len(values) != self.n_leaves:
             raise ValueError(f"values must have one row per leaf ({self.n_leaves}); got shape {np.shape(values)}")
-        k = self._compiled(E)
-        if k is None: return values[self.apply(E)].sum(axis=0)
+        Ek = self._kernel_rows(E)
+        if Ek is None: return values[self.apply(E)].sum(axis=0)
         out = np.zeros((len(E), values.shape[1]))
         V = np.ascontiguousarray(values, dtype=np.float64)
         if self.n_nodes < 2**31:                                       # the compact walk: 8 bytes of ids a node, eight rows at once
-            fl = np.empty((self.n_nodes, 2), np.int32); fl[:, 0] = self.feature; fl[:, 1] = np.where(self.feature >= 0, self.left, self.leaf)
-            _TREE_SUM(k[0], np.asarray(self.roots, np.int64), fl, np.asarray(self.value, np.float64), k[1][3], V, out)
-        else: _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], V, out)
+            fl = np.empty((self.n_nodes, 2), np.int32); fl[:, 0] = self.feature; fl[:, 1] = self.left; m = self.feature < 0
+            fl[m, 1] = self.leaf[m]                                    # (no 8-byte copy of the stored ids)
+            _TREE_SUM(Ek, np.asarray(self.roots, np.int64), fl, np.asarray(self.value, np.float64), np.asarray(self.space.is_cat, np.bool_), V, out)
+        else: k = self._compiled(E); _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], V, out)
         return out
 
 # %% ../nbs/13_median_forests.ipynb #7bc48e78
@@ -639,11 +645,12 @@ def _candidates_per_depth(n_candidates, depth) -> np.ndarray:
 def _assemble_trees(space, levels, n_trees) -> MedianTrees:
     "The stored trees from the levels' node arrays (tree, attribute, split, left child), each level's piece freed as it is joined."
     sizes = [len(z[0]) for z in levels]
-    dep = np.repeat(np.arange(len(levels)), sizes)
+    it = np.int32 if sum(sizes) < 2**31 else np.int64               # ids: 4 bytes each while they fit (the same values)
+    dep = np.repeat(np.arange(len(levels), dtype=np.min_scalar_type(max(len(levels) - 1, 0))), sizes)
     tree, feature, value, left = (_join_field(levels, i) for i in range(4))
-    tree, feature = tree.astype(np.int64), feature.astype(np.int64)
-    leaf = np.full(len(tree), -1); is_leaf = feature < 0
-    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
+    tree, feature, left = tree.astype(it, copy=False), feature.astype(it, copy=False), left.astype(it, copy=False)
+    leaf = np.full(len(tree), -1, it); is_leaf = feature < 0
+    leaf[is_leaf] = np.arange(int(is_leaf.sum()), dtype=it)
     return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
 
 
