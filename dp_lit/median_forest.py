@@ -514,7 +514,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
     M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
-    hist_cat = np.zeros((len(cat), K), np.int64)
+    hist_cat = np.zeros((len(cat), K), np.int32 if M < 2**31 else np.int64)   # (counts of memberships: 4 bytes while they fit)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
     p, n = np.empty(S), None
     # every node of the level splits, none on an exact median: nothing to compact (the level's own arrays); the values are kept
@@ -714,7 +714,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
         if return_leaves and not len(stop) and 0 < len(S) < A: stop = np.full(M0, -1, it)   # first stops: tracked from here
-        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1)   # (tree and attribute: 4 bytes while growing)
+        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1, np.int32 if offset + 3 * A < 2**31 else np.int64)   # (tree, attribute, child: 4 bytes while they fit)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
