@@ -1366,11 +1366,11 @@ class MedianForestClassifier(_MedianForestBase):
             eps_n, depth, eps_lv = 0.0, np.full(T, k), eps_s
         self.depths_ = depth
         levels = self._levels(eps_lv, depth)
+        medians = [f"depth {i} medians (parallel over the level's disjoint nodes)" for i in range(int(depth.max(initial=0)))]   # one text per depth, shared by the trees' entries
         with ledger.parallel('trees (disjoint rows: each row in one tree, drawn independently)') as block:
             for t in range(T):
                 part = block.part(f'tree {t}')
-                for i in range(int(depth[t])):
-                    part.spend(levels[t, i], f'depth {i} medians (parallel over the level\'s disjoint nodes)')
+                for i in range(int(depth[t])): part.spend(levels[t, i], medians[i])
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
         if parts:                                                             # a pass per level, then one for the leaves
