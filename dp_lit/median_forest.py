@@ -553,12 +553,13 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
     if len(cat):
-        nv, ec = np.asarray(n_values[cat], np.int64), eps_node[cat]
+        ci = slice(None) if len(cat) == S else cat                  # every node categorical: views, not copies
+        nv, ec = np.asarray(n_values[ci], np.int64), eps_node[ci]
         fin = ~np.isinf(ec)
         if not fin.all():                                           # exact choices (public features): the numpy routine
             p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
         if fin.any():
-            p[cat[fin]] = category_draws(hist_cat, cnt_S[cat], nv, ec, fin, sens, src)
+            p[cat[fin]] = category_draws(hist_cat, cnt_S[ci], nv, ec, fin, sens, src)
     return p, a_all, r_all, x_all
 
 # %% ../nbs/13_median_forests.ipynb #aaef34b3
@@ -720,7 +721,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
             else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
-            loc = np.full(A, -1); loc[S] = np.arange(len(S))
+            loc = np.full(A, -1, np.int32 if A < 2**31 else np.int64); loc[S] = np.arange(len(S))
             cnt_S = cnt[S]
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
@@ -760,7 +761,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
-            c_tree = np.repeat(n_tree[S], 2)
+            c_tree = np.repeat(n_tree[S], 2); loc = eps_node = cnt_S = lo_S = hi_S = p = j = is_c = nm = None   # (this level's node arrays: freed)
         else:
             if return_leaves and len(stop): stop[m_idx] = offset + m_node
             elif return_leaves:                                       # none stopped before: the memberships are in their first order
