@@ -28,10 +28,11 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'build_median_trees', 'level_sums',
-           'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths', 'structure_share_for',
-           'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning', 'MedianForestClassifier',
-           'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier', 'median_tree_error']
+__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'category_draws', 'build_median_trees',
+           'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths',
+           'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
+           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
+           'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #6648519f
 _WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
@@ -113,11 +114,16 @@ class MedianTrees:
         out[self.leaf[m]] = self.tree[m]
         return out
 
-    def _compiled(self, E):
-        "Arguments of the compiled walks (`dp_lit.trees`), or None when they are off."
-        steps = len(E) * len(self.roots) * max(1, self.max_depth)         # (row, tree, level) steps: compiled once they pay
+    def _kernel_rows(self, E):
+        "E as the compiled walks take it, or None when they are off (they pay once there are enough (row, tree, level) steps)."
+        steps = len(E) * len(self.roots) * max(1, self.max_depth)
         if not len(E) or not _kernels.use_compiled(steps, _kernels.stored_tree_leaves, _kernels.stored_tree_sum): return None
-        E = kernel_rows(E)
+        return kernel_rows(E)
+
+    def _compiled(self, E):
+        "Arguments of the compiled walks (`dp_lit.trees`, 8-byte ids), or None when they are off."
+        E = self._kernel_rows(E)
+        if E is None: return None
         return E, (np.asarray(self.feature, np.int64), np.asarray(self.value, np.float64), np.asarray(self.left, np.int64),
                    np.asarray(self.space.is_cat, np.bool_), np.asarray(self.leaf, np.int64))
 
@@ -164,14 +170,15 @@ class MedianTrees:
         "Sum over the trees of each row's leaf value: (n, C)."
         if np.ndim(values) != 2 or len(values) != self.n_leaves:
             raise ValueError(f"values must have one row per leaf ({self.n_leaves}); got shape {np.shape(values)}")
-        k = self._compiled(E)
-        if k is None: return values[self.apply(E)].sum(axis=0)
+        Ek = self._kernel_rows(E)
+        if Ek is None: return values[self.apply(E)].sum(axis=0)
         out = np.zeros((len(E), values.shape[1]))
         V = np.ascontiguousarray(values, dtype=np.float64)
         if self.n_nodes < 2**31:                                       # the compact walk: 8 bytes of ids a node, eight rows at once
-            fl = np.empty((self.n_nodes, 2), np.int32); fl[:, 0] = self.feature; fl[:, 1] = np.where(self.feature >= 0, self.left, self.leaf)
-            _TREE_SUM(k[0], np.asarray(self.roots, np.int64), fl, np.asarray(self.value, np.float64), k[1][3], V, out)
-        else: _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], V, out)
+            fl = np.empty((self.n_nodes, 2), np.int32); fl[:, 0] = self.feature; fl[:, 1] = self.left; m = self.feature < 0
+            fl[m, 1] = self.leaf[m]                                    # (no 8-byte copy of the stored ids)
+            _TREE_SUM(Ek, np.asarray(self.roots, np.int64), fl, np.asarray(self.value, np.float64), np.asarray(self.space.is_cat, np.bool_), V, out)
+        else: k = self._compiled(E); _kernels.stored_tree_sum(k[0], np.asarray(self.roots, np.int64), *k[1], V, out)
         return out
 
 # %% ../nbs/13_median_forests.ipynb #7bc48e78
@@ -507,7 +514,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
     M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
-    hist_cat = np.zeros((len(cat), K), np.int64)
+    hist_cat = np.zeros((len(cat), K), np.int32 if M < 2**31 else np.int64)   # (counts of memberships: 4 bytes while they fit)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
     p, n = np.empty(S), None
     # every node of the level splits, none on an exact median: nothing to compact (the level's own arrays); the values are kept
@@ -546,15 +553,38 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
     if len(cat):
-        nv, ec = np.asarray(n_values[cat], np.int64), eps_node[cat]
+        ci = slice(None) if len(cat) == S else cat                  # every node categorical: views, not copies
+        nv, ec = np.asarray(n_values[ci], np.int64), eps_node[ci]
         fin = ~np.isinf(ec)
         if not fin.all():                                           # exact choices (public features): the numpy routine
             p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
         if fin.any():
-            u = np.empty(int(nv[fin].sum()))
-            _MF_KERNELS['_category_utilities'](hist_cat, cnt_S[cat], nv, fin, u)
-            p[cat[fin]] = _em_segments(u, nv[fin], sens, ec[fin], src)
+            p[cat[fin]] = category_draws(hist_cat, cnt_S[ci], nv, ec, fin, sens, src)
     return p, a_all, r_all, x_all
+
+# %% ../nbs/13_median_forests.ipynb #aaef34b3
+_DRAW_PIECE = 2**15   # categories (utilities, Gumbel variates) a piece of the level's categorical draws holds
+
+def category_draws(hist:np.ndarray, # (Q, K) category counts of the level's categorical nodes
+                   cnt:np.ndarray, # rows of each node
+                   n_values:np.ndarray, # categories of each node's attribute (int64)
+                   eps:np.ndarray, # epsilon of each node
+                   fin:np.ndarray, # nodes drawn here (finite epsilon); the others are skipped
+                   sens:float, src, # sensitivity of the count utility, and the noise source
+                   piece:int=_DRAW_PIECE, # at most about this many categories a piece
+                  ) -> np.ndarray:
+    "Category sent left at every node with `fin`: the exponential mechanism over -|count - n/2|, drawn piece by piece in node order."
+    out, Q = [], len(cnt)
+    step = max(1, piece // max(1, int(n_values.max(initial=1))))
+    for b in range(0, Q, step):
+        f = fin[b:b + step]
+        if not f.any(): continue
+        nv = n_values[b:b + step][f]
+        u = np.empty(int(nv.sum()))
+        _MF_KERNELS['_category_utilities'](hist[b:b + step], cnt[b:b + step], n_values[b:b + step], f, u)
+        out.append(_em_segments(u, nv, sens, eps[b:b + step][f], src))
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
 
 # %% ../nbs/13_median_forests.ipynb #0a951198
 def _split_level_numpy(E, m_node, m_row, split, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node, n_values, n_cand, sens, relation, src,
@@ -616,11 +646,12 @@ def _candidates_per_depth(n_candidates, depth) -> np.ndarray:
 def _assemble_trees(space, levels, n_trees) -> MedianTrees:
     "The stored trees from the levels' node arrays (tree, attribute, split, left child), each level's piece freed as it is joined."
     sizes = [len(z[0]) for z in levels]
-    dep = np.repeat(np.arange(len(levels)), sizes)
+    it = np.int32 if sum(sizes) < 2**31 else np.int64               # ids: 4 bytes each while they fit (the same values)
+    dep = np.repeat(np.arange(len(levels), dtype=np.min_scalar_type(max(len(levels) - 1, 0))), sizes)
     tree, feature, value, left = (_join_field(levels, i) for i in range(4))
-    tree, feature = tree.astype(np.int64), feature.astype(np.int64)
-    leaf = np.full(len(tree), -1); is_leaf = feature < 0
-    leaf[is_leaf] = np.arange(int(is_leaf.sum()))
+    tree, feature, left = tree.astype(it, copy=False), feature.astype(it, copy=False), left.astype(it, copy=False)
+    leaf = np.full(len(tree), -1, it); is_leaf = feature < 0
+    leaf[is_leaf] = np.arange(int(is_leaf.sum()), dtype=it)
     return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
 
 
@@ -684,13 +715,13 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
         if return_leaves and not len(stop) and 0 < len(S) < A: stop = np.full(M0, -1, it)   # first stops: tracked from here
-        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1)   # (tree and attribute: 4 bytes while growing)
+        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1, np.int32 if offset + 3 * A < 2**31 else np.int64)   # (tree, attribute, child: 4 bytes while they fit)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
             else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
-            loc = np.full(A, -1); loc[S] = np.arange(len(S))
+            loc = np.full(A, -1, np.int32 if A < 2**31 else np.int64); loc[S] = np.arange(len(S))
             cnt_S = cnt[S]
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
@@ -730,7 +761,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
-            c_tree = np.repeat(n_tree[S], 2)
+            c_tree = np.repeat(n_tree[S], 2); loc = eps_node = cnt_S = lo_S = hi_S = p = j = is_c = nm = None   # (this level's node arrays: freed)
         else:
             if return_leaves and len(stop): stop[m_idx] = offset + m_node
             elif return_leaves:                                       # none stopped before: the memberships are in their first order
@@ -1336,11 +1367,11 @@ class MedianForestClassifier(_MedianForestBase):
             eps_n, depth, eps_lv = 0.0, np.full(T, k), eps_s
         self.depths_ = depth
         levels = self._levels(eps_lv, depth)
+        medians = [f"depth {i} medians (parallel over the level's disjoint nodes)" for i in range(int(depth.max(initial=0)))]   # one text per depth, shared by the trees' entries
         with ledger.parallel('trees (disjoint rows: each row in one tree, drawn independently)') as block:
             for t in range(T):
                 part = block.part(f'tree {t}')
-                for i in range(int(depth[t])):
-                    part.spend(levels[t, i], f'depth {i} medians (parallel over the level\'s disjoint nodes)')
+                for i in range(int(depth[t])): part.spend(levels[t, i], medians[i])
                 part.spend(eps_l, 'leaf class counts (parallel over disjoint leaves)')
         self.budget_ = ledger if self.budget is None else self.budget
         if parts:                                                             # a pass per level, then one for the leaves
