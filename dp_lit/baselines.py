@@ -25,12 +25,13 @@ from .linear import DPLogisticRegression, ROW_BLOCK
 from .kernels import HAVE_NUMBA, BLOCK, kernel, table_child, table_add_rows, use_compiled
 
 # %% auto #0
-__all__ = ['SRT_ROWS_SHARE', 'SRT_VOTE_ROWS', 'LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK', 'KEYED_LEAVES',
-           'KEYED_ROWS', 'ENCODE_BLOCK', 'OWN_WALK_WORK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING', 'srt_depth',
-           'srt_auto_depth', 'smooth_leaf_logweights', 'leaf_labels', 'leaf_labels_in_steps', 'tie_key', 'row_keys',
-           'vote_winner', 'vote_row_step', 'own_tree_keys', 'tree_chunks', 'SmoothRandomTreesClassifier', 'max_scores',
-           'MaxTrees', 'tree_weights', 'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels',
-           'pseudo_label_reach', 'top_release', 'TOPClassifier']
+__all__ = ['SRT_ROWS_SHARE', 'SRT_VOTE_ROWS', 'SRT_MANY_TREES', 'LEAF_MECHANISMS', 'LABEL_STEP', 'TIE_NUDGE', 'KEYED_BLOCK',
+           'KEYED_LEAVES', 'KEYED_ROWS', 'ENCODE_BLOCK', 'OWN_WALK_WORK', 'SAMPLINGS', 'BOOTSTRAP_ACCOUNTING',
+           'srt_depth', 'srt_auto_depth', 'srt_depth_rule', 'smooth_leaf_logweights', 'leaf_labels',
+           'leaf_labels_in_steps', 'tie_key', 'row_keys', 'vote_winner', 'vote_row_step', 'own_tree_keys',
+           'tree_chunks', 'SmoothRandomTreesClassifier', 'max_scores', 'MaxTrees', 'tree_weights',
+           'poisson_tree_epsilon', 'MaxTreeClassifier', 'knn_pseudo_labels', 'pseudo_label_reach', 'top_release',
+           'TOPClassifier']
 
 # %% ../nbs/14_baselines.ipynb #b9c65fb0
 def srt_depth(n_numeric:int, # numeric attributes (reusable on a path)
@@ -58,6 +59,18 @@ def srt_auto_depth(space:FeatureSpace, # the public feature space
     L = max(float(n_rows) / (SRT_VOTE_ROWS * math.sqrt(max(int(n_trees), 1))), 1.0)   # leaves per tree
     mu = max(float(np.mean(np.where(space.is_cat, np.log(np.maximum(space.n_values, 1)), 0.5))), 1e-9)   # nats one level takes
     return int(min(int(cap), max(1, math.floor(math.log(L) / mu + 0.5))))
+
+
+# %% ../nbs/14_baselines.ipynb #508caa89
+SRT_MANY_TREES = 50   # up to this many trees the default depth is the authors' (the papers' experiments stop at 50 trees)
+
+def srt_depth_rule(max_depth, # SRT's `max_depth`: 'scaled', 'paper', 'auto' or an int
+                   n_trees:int, # tau, public
+                   faithful:bool=False, # the authors' method throughout: their depth
+                  ):
+    "The depth rule a fit uses: 'scaled' is 'paper' up to `SRT_MANY_TREES` trees and 'auto' beyond; faithful fits take 'paper' for either."
+    rule = max_depth if max_depth != 'scaled' else ('paper' if int(n_trees) <= SRT_MANY_TREES else 'auto')
+    return 'paper' if (faithful and rule == 'auto') else rule
 
 
 # %% ../nbs/14_baselines.ipynb #186b39d6
@@ -139,10 +152,10 @@ _PARAMS = {        # the parameters the estimators here share; each class adds i
 _FLAG = Check(check_choice, options=(True, False))
 
 def _paper_or_int(value, name:str='max_depth'):
-    "SRT's `max_depth`: 'auto' (`srt_auto_depth`), 'paper' (the authors' rule, `srt_depth`) or an int >= 1."
-    if isinstance(value, str) and value in ('auto', 'paper'): return value
+    "SRT's `max_depth`: 'scaled' (`srt_depth_rule`), 'auto' (`srt_auto_depth`), 'paper' (the authors' rule, `srt_depth`) or an int >= 1."
+    if isinstance(value, str) and value in ('scaled', 'auto', 'paper'): return value
     try: return check_int(value, name, low=1)
-    except ValueError: raise InvalidParameterError(f"{name} must be 'auto', 'paper' or an int >= 1; got {value!r}") from None
+    except ValueError: raise InvalidParameterError(f"{name} must be 'scaled', 'auto', 'paper' or an int >= 1; got {value!r}") from None
 
 # %% ../nbs/14_baselines.ipynb #9fbb3b35
 def _leaf_mechanism(value, name:str='leaf_mechanism'):
@@ -454,7 +467,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTPlan, _SRTCounts, _SRTVotes
         'faithful': [_FLAG], 'leaf_mechanism': [Check(_leaf_mechanism)], 'bounds_from_data': [_FLAG],
         'max_stored_leaves': [Check(check_int, low=0)]}
     def __init__(self, n_estimators:int=10, # tau trees, each on its own disjoint part of the rows
-                 max_depth='paper', # 'paper' (the authors' balls-in-bins rule, `srt_depth`), 'auto' (`srt_auto_depth`: from the rows per tree) or a positive int
+                 max_depth='scaled', # 'scaled' (`srt_depth_rule`: 'paper' up to 50 trees, 'auto' beyond), 'paper' (the authors' balls-in-bins rule, `srt_depth`), 'auto' (`srt_auto_depth`: from the rows per tree) or a positive int
                  epsilon:float=1.0, # budget of the whole forest (every tree gets all of it, less the row count of 'auto': disjoint rows, disjoint leaves)
                  faithful:bool=False, # True: the authors' leaf mechanism ('smooth', NOT eps-DP) and shuffle-and-cut parts
                  leaf_mechanism:str='exponential', # used when faithful=False: 'exponential' or 'noisy_counts'
@@ -502,7 +515,7 @@ class SmoothRandomTreesClassifier(OneFitAtATime, _SRTPlan, _SRTCounts, _SRTVotes
         y_idx = np.searchsorted(self.classes_, y).astype(np.min_scalar_type(len(self.classes_)))   # class indices: a byte or two
         T, C = int(self.n_estimators), len(self.classes_)
         n_cat = int(self.space_.is_cat.sum())
-        rule = 'paper' if (self.max_depth == 'auto' and self.faithful) else self.max_depth   # faithful: the authors' depth
+        rule = srt_depth_rule(self.max_depth, T, self.faithful)          # 'scaled': the authors' depth up to 50 trees, 'auto' beyond; faithful: the authors'
         self.max_depth_ = srt_depth(self.n_features_in_ - n_cat, n_cat) if isinstance(rule, str) else int(rule)
         if n_cat == self.n_features_in_: self.max_depth_ = min(self.max_depth_, n_cat)
         self._plan_memory(T, C, df.shape[0])                              # public quantities (n under substitution only), before anything is charged
