@@ -48,6 +48,7 @@ if __name__ == '__main__':
     p.add_argument('--only', nargs='+', default=(), metavar='CELL_ID', help='run only these #| slow cells (by cell id)')
     p.add_argument('--timeout', type=int, default=3600, help='seconds allowed per cell')
     a = p.parse_args()
-    os.environ.setdefault('MPLBACKEND', 'Agg')
+    # the inline backend stores figures as outputs; a non-interactive one (Agg, often set in the shell) would drop them silently
+    os.environ['MPLBACKEND'] = 'module://matplotlib_inline.backend_inline'
     for nb in a.notebooks:
         run(nb.resolve(), a.slow, a.timeout, set(a.only))
