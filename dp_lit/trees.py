@@ -300,6 +300,36 @@ def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
                          f"{est.n_features_in_} features as input")
     return est.space_.encode(df, compact=compact)
 
+# %% ../nbs/10_trees.ipynb #b0460cee
+def _number_columns(space:FeatureSpace, df:pd.DataFrame) -> np.ndarray|list|None:
+    "All-numeric rows, read once: one (n, d) view of the frame's memory when its columns lie in one strided block of floats, else each column's array; None when an attribute is categorical or not held as plain numbers."
+    if space.is_cat.any() or list(df.columns) != list(space.names): return None
+    cols = [df[c] for c in space.names]
+    if not all(isinstance(s, pd.Series) and isinstance(s.dtype, np.dtype) and s.dtype.kind in 'fiu' for s in cols): return None
+    cols = [s.to_numpy() for s in cols]
+    a0 = cols[0]
+    if all(c.dtype == np.float64 and c.ndim == 1 and c.strides == a0.strides for c in cols) and len(a0):
+        ptr = [c.__array_interface__['data'][0] for c in cols]
+        step = ptr[1] - ptr[0] if len(cols) > 1 else 8
+        if all(p - ptr[0] == j * step for j, p in enumerate(ptr)):  # column j at base + j * step: one 2-D block, viewed as it lies
+            return np.lib.stride_tricks.as_strided(a0, (len(a0), len(cols)), (a0.strides[0], step), writeable=False)
+    return cols
+
+def _number_block(space:FeatureSpace, cols, rows:slice) -> np.ndarray|None:
+    "Rows `rows` of numeric columns (from `_number_columns`) as `FeatureSpace.encode` gives them (the same floats, clipped alike); None when a value is not finite (the general path names it)."
+    if isinstance(cols, np.ndarray): out = np.array(cols[rows], dtype=np.float64, order='C')   # one block copy
+    else:
+        part = [c[rows] for c in cols]
+        out = np.empty((len(part[0]), len(part)))
+        for s0 in range(0, len(out), _ENCODE_ROWS):             # a block of the float matrix stays in cache while it is written
+            blk = out[s0:s0 + _ENCODE_ROWS]
+            for j, col in enumerate(part): blk[:, j] = col[s0:s0 + _ENCODE_ROWS]
+    if not len(out): return out
+    lo, hi = out.min(), out.max()
+    if not (np.isfinite(lo) and np.isfinite(hi)): return None
+    if not (lo >= space.lower.max() and hi <= space.upper.min()): out = np.clip(out, space.lower, space.upper)   # as `encode`: silently
+    return out
+
 # %% ../nbs/10_trees.ipynb #f362677c
 class RowBlocks:
     "Rows of a frame encoded a block at a time, never all at once: `len(rows)`, and `rows[s:e]`, the encoded rows s..e-1."
@@ -307,10 +337,12 @@ class RowBlocks:
                  df:pd.DataFrame, # the rows, as `as_frame` gives them
                  compact:bool=False): # as for `FeatureSpace.encode`
         self.space, self.df, self.compact = space, df, compact
+        self._cols = _number_columns(space, df)                  # all numbers: the columns' arrays, read once
     def __len__(self): return len(self.df)
     def __getitem__(self, rows:slice):
         if not isinstance(rows, slice): raise TypeError(f"RowBlocks takes a slice of rows; got {type(rows).__name__}")
-        return self.space.encode(self.df.iloc[rows], compact=self.compact)
+        E = None if self._cols is None else _number_block(self.space, self._cols, rows)
+        return E if E is not None else self.space.encode(self.df.iloc[rows], compact=self.compact)
     def blocks(self, size:int):
         "(start, encoded rows) of consecutive blocks of `size` rows."
         for s in range(0, len(self), size): yield s, self[s:s + size]
