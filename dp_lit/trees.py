@@ -219,6 +219,15 @@ def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
     return FeatureSpace(names, is_cat, n_values, lower, upper, doms)
 
 # %% ../nbs/10_trees.ipynb #98d74c90
+def _consecutive_index(cls:np.ndarray, y:np.ndarray) -> np.ndarray|None:
+    "Each label's index in `cls` (-1 outside) when the classes are the consecutive integers cls[0], cls[0] + 1, ... and y holds integers: an offset, no hashing; else None."
+    if not (cls.dtype.kind in 'iu' and len(cls) and (y.dtype.kind == 'i' or (y.dtype.kind == 'u' and y.dtype.itemsize <= 4))): return None
+    lo = int(cls[0])
+    if not (-2**31 <= lo and lo + len(cls) < 2**31 and np.array_equal(cls, np.arange(lo, lo + len(cls)))): return None
+    idx = y.astype(np.int64) - lo                                       # no wrap: labels and classes within 64 bits of each other
+    idx[(idx < 0) | (idx >= len(cls))] = -1
+    return idx
+
 def resolve_classes(y, classes=None, where:str='fit',
                     codes:bool=False, # also return each label's index among the sorted classes
                    ) -> np.ndarray:
@@ -235,7 +244,8 @@ def resolve_classes(y, classes=None, where:str='fit',
     else:
         cls = np.asarray(list(classes))
         if len(cls) == 0: raise ValueError("classes is empty")
-        idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
+        idx = _consecutive_index(cls, y)
+        if idx is None: idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
         if (idx < 0).any():                                                # the labels themselves are private: never quoted
             raise ValueError(f"y has labels that are not in classes={cls.tolist()}; every label must be one of the public classes." + hint)
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
