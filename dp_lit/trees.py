@@ -709,9 +709,11 @@ class _WalkingStructure(_TabledStructure):
         R = max(1, _STEP // max(1, self.n_trees * width), min(n, min_rows))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
 
-    def _leaf_index(self, tab, Eb):
+    def _leaf_index(self, tab, Eb,
+                    compiled:bool|None=None): # None: as `use_compiled` decides (counting the work); False: numpy, the caller's work already counted
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
-        if not use_compiled(len(Eb) * self.n_trees * self.max_depth, table_leaf_index): return _numpy_leaf_index(self, tab, Eb)
+        if compiled is False or not use_compiled(len(Eb) * self.n_trees * self.max_depth, table_leaf_index):
+            return _numpy_leaf_index(self, tab, Eb)
         out = np.empty((self.n_trees, len(Eb)), np.int64)      # compiled: one pass over the rows for all trees and levels
         table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out, np.empty(BLOCK, np.int64))
         return out
@@ -827,12 +829,12 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None, 
             table_class_counts(E, y_idx, w, C, *walk, counts, np.empty(BLOCK, np.int64))
     elif pat is not None:                              # each distinct row once, weighted by its class counts
         for s, e in st._steps(len(P), width=C):
-            leaf = st._leaf_index(tab, P[s:e])
+            leaf = st._leaf_index(tab, P[s:e], compiled=False)    # this walk's work is counted once, above
             cell = (leaf[:, :, None] * C + np.arange(C)).ravel()
             counts += np.bincount(cell, weights=np.broadcast_to(pc[s:e], leaf.shape + (C,)).ravel(), minlength=L * C)
     else:
         for s, e in st._steps(len(E)):
-            leaf = st._leaf_index(tab, E[s:e])
+            leaf = st._leaf_index(tab, E[s:e], compiled=False)
             w = None if weights is None else np.broadcast_to(np.asarray(weights, float)[s:e], leaf.shape).ravel()
             counts += np.bincount((leaf * C + y_idx[None, s:e]).ravel(), weights=w, minlength=L * C)
     return counts.reshape(L, C)
@@ -923,7 +925,7 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     out = None
     for s, e in st._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
         if values is not None:
-            leaf = st._leaf_index(tab, E[s:e])
+            leaf = st._leaf_index(tab, E[s:e], compiled=False)    # this walk's work is counted once, above
             v = np.stack([np.take(vc, leaf).sum(axis=0) for vc in vT], axis=1)
         else:
             keys = tab.keys[-1][st._leaf_index(tab, E[s:e])] if tab is not None else st.leaf_keys(E[s:e])
