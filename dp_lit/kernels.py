@@ -62,12 +62,13 @@ _FIRST_COMPILE = note_first_compile()
 @kernel(inline=True)
 def table_child(E, i, node, packed, thr, shift, mode):
     "Child of `node` that row i of E takes. mode 0: every node categorical; 1: every node numeric; 2: flag bit per node."
-    p = packed[node]
-    x = E[i, p & ((1 << shift) - 1)]
+    u = np.uint64(node)                                # unsigned indices: no negative-index test on the chain of loads
+    p = packed[u]
+    x = E[np.uint64(i), np.uint64(p & ((1 << shift) - 1))]
     c = p >> shift
     if mode == 0: return c + np.int64(x)
-    if mode == 1: return c + np.int64(x > thr[node])
-    bn = np.int64(x > thr[node])                       # mode 2 without a branch (a mixed forest's flags are unpredictable):
+    if mode == 1: return c + np.int64(x > thr[u])
+    bn = np.int64(x > thr[u])                          # mode 2 without a branch (a mixed forest's flags are unpredictable):
     return (c >> 1) + bn + (c & 1) * (np.int64(x) - bn)  # a categorical node's threshold is NaN, so bn = 0 there
 
 # %% ../nbs/09_kernels.ipynb #1b5d018a
@@ -116,8 +117,9 @@ def table_class_counts(E, y, w, C, packed, thr, shift, mode, n_trees, depth, lea
         e = min(n, s + BLOCK)
         for t in range(n_trees):
             table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
-            for i in range(s, e):
-                counts[buf[i - s] * C + y[i]] += w[i] if weighted else 1.0
+            for i in range(s, e):                      # unsigned indices: no negative-index tests
+                u = np.uint64(i)
+                counts[np.uint64(buf[np.uint64(i - s)] * C + y[u])] += w[u] if weighted else 1.0
 
 # %% ../nbs/09_kernels.ipynb #79a3bbdc
 @kernel()
@@ -138,12 +140,12 @@ def table_add_rows(E, W, packed, thr, shift, mode, n_trees, depth, leaf_off, acc
         e = min(n, s + BLOCK)
         for t in range(n_trees):
             table_block_leaves(E, s, e, t, packed, thr, shift, mode, depth, leaf_off, buf)
-            for i in range(s, e):
-                lf = buf[i - s]
+            for i in range(s, e):                      # unsigned indices: no negative-index tests
+                lf, u = np.uint64(buf[np.uint64(i - s)]), np.uint64(i)
                 if to_leaf:
-                    for c in range(C): acc[lf, c] += W[i, c]
+                    for c in range(C): acc[lf, np.uint64(c)] += W[u, np.uint64(c)]
                 else:
-                    for c in range(C): acc[i, c] += W[lf, c]
+                    for c in range(C): acc[u, np.uint64(c)] += W[lf, np.uint64(c)]
 
 # %% ../nbs/09_kernels.ipynb #b00dc196
 @kernel(inline=True)

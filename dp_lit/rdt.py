@@ -157,6 +157,7 @@ def normalise_counts(total:np.ndarray, # summed class counts (clipped at zero), 
                     ) -> np.ndarray:
     "Class probabilities: each row over its sum; a row with nothing left is uniform."
     s = total.sum(axis=1, keepdims=True)
+    if len(s) and s.min() > 0: return total / s                        # every row has mass (the usual case): the quotient alone
     with np.errstate(invalid='ignore', divide='ignore'):
         p = np.where(s > 0, total / np.where(s > 0, s, 1), 1.0 / total.shape[1])
     return p

@@ -219,6 +219,15 @@ def resolve_feature_space(X, # training rows (DataFrame or 2-D array)
     return FeatureSpace(names, is_cat, n_values, lower, upper, doms)
 
 # %% ../nbs/10_trees.ipynb #98d74c90
+def _consecutive_index(cls:np.ndarray, y:np.ndarray) -> np.ndarray|None:
+    "Each label's index in `cls` (-1 outside) when the classes are the consecutive integers cls[0], cls[0] + 1, ... and y holds integers: an offset, no hashing; else None."
+    if not (cls.dtype.kind in 'iu' and len(cls) and (y.dtype.kind == 'i' or (y.dtype.kind == 'u' and y.dtype.itemsize <= 4))): return None
+    lo = int(cls[0])
+    if not (-2**31 <= lo and lo + len(cls) < 2**31 and np.array_equal(cls, np.arange(lo, lo + len(cls)))): return None
+    idx = y.astype(np.int64) - lo                                       # no wrap: labels and classes within 64 bits of each other
+    idx[(idx < 0) | (idx >= len(cls))] = -1
+    return idx
+
 def resolve_classes(y, classes=None, where:str='fit',
                     codes:bool=False, # also return each label's index among the sorted classes
                    ) -> np.ndarray:
@@ -235,7 +244,8 @@ def resolve_classes(y, classes=None, where:str='fit',
     else:
         cls = np.asarray(list(classes))
         if len(cls) == 0: raise ValueError("classes is empty")
-        idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
+        idx = _consecutive_index(cls, y)
+        if idx is None: idx = pd.Index(cls).get_indexer(y) if len(y) else np.zeros(0, np.int64)   # -1 for labels outside (no pandas deprecation)
         if (idx < 0).any():                                                # the labels themselves are private: never quoted
             raise ValueError(f"y has labels that are not in classes={cls.tolist()}; every label must be one of the public classes." + hint)
     if len(cls) < 2: raise ValueError(f"need at least two classes; got {len(cls)} class: {cls.tolist()}")
@@ -300,6 +310,36 @@ def encode_fitted(est, # a fitted estimator with `space_` and `n_features_in_`
                          f"{est.n_features_in_} features as input")
     return est.space_.encode(df, compact=compact)
 
+# %% ../nbs/10_trees.ipynb #b0460cee
+def _number_columns(space:FeatureSpace, df:pd.DataFrame) -> np.ndarray|list|None:
+    "All-numeric rows, read once: one (n, d) view of the frame's memory when its columns lie in one strided block of floats, else each column's array; None when an attribute is categorical or not held as plain numbers."
+    if space.is_cat.any() or list(df.columns) != list(space.names): return None
+    cols = [df[c] for c in space.names]
+    if not all(isinstance(s, pd.Series) and isinstance(s.dtype, np.dtype) and s.dtype.kind in 'fiu' for s in cols): return None
+    cols = [s.to_numpy() for s in cols]
+    a0 = cols[0]
+    if all(c.dtype == np.float64 and c.ndim == 1 and c.strides == a0.strides for c in cols) and len(a0):
+        ptr = [c.__array_interface__['data'][0] for c in cols]
+        step = ptr[1] - ptr[0] if len(cols) > 1 else 8
+        if all(p - ptr[0] == j * step for j, p in enumerate(ptr)):  # column j at base + j * step: one 2-D block, viewed as it lies
+            return np.lib.stride_tricks.as_strided(a0, (len(a0), len(cols)), (a0.strides[0], step), writeable=False)
+    return cols
+
+def _number_block(space:FeatureSpace, cols, rows:slice) -> np.ndarray|None:
+    "Rows `rows` of numeric columns (from `_number_columns`) as `FeatureSpace.encode` gives them (the same floats, clipped alike); None when a value is not finite (the general path names it)."
+    if isinstance(cols, np.ndarray): out = np.array(cols[rows], dtype=np.float64, order='C')   # one block copy
+    else:
+        part = [c[rows] for c in cols]
+        out = np.empty((len(part[0]), len(part)))
+        for s0 in range(0, len(out), _ENCODE_ROWS):             # a block of the float matrix stays in cache while it is written
+            blk = out[s0:s0 + _ENCODE_ROWS]
+            for j, col in enumerate(part): blk[:, j] = col[s0:s0 + _ENCODE_ROWS]
+    if not len(out): return out
+    lo, hi = out.min(), out.max()
+    if not (np.isfinite(lo) and np.isfinite(hi)): return None
+    if not (lo >= space.lower.max() and hi <= space.upper.min()): out = np.clip(out, space.lower, space.upper)   # as `encode`: silently
+    return out
+
 # %% ../nbs/10_trees.ipynb #f362677c
 class RowBlocks:
     "Rows of a frame encoded a block at a time, never all at once: `len(rows)`, and `rows[s:e]`, the encoded rows s..e-1."
@@ -307,10 +347,12 @@ class RowBlocks:
                  df:pd.DataFrame, # the rows, as `as_frame` gives them
                  compact:bool=False): # as for `FeatureSpace.encode`
         self.space, self.df, self.compact = space, df, compact
+        self._cols = _number_columns(space, df)                  # all numbers: the columns' arrays, read once
     def __len__(self): return len(self.df)
     def __getitem__(self, rows:slice):
         if not isinstance(rows, slice): raise TypeError(f"RowBlocks takes a slice of rows; got {type(rows).__name__}")
-        return self.space.encode(self.df.iloc[rows], compact=self.compact)
+        E = None if self._cols is None else _number_block(self.space, self._cols, rows)
+        return E if E is not None else self.space.encode(self.df.iloc[rows], compact=self.compact)
     def blocks(self, size:int):
         "(start, encoded rows) of consecutive blocks of `size` rows."
         for s in range(0, len(self), size): yield s, self[s:s + size]
@@ -667,9 +709,11 @@ class _WalkingStructure(_TabledStructure):
         R = max(1, _STEP // max(1, self.n_trees * width), min(n, min_rows))
         return [(s, min(s + R, n)) for s in range(0, n, R)]
 
-    def _leaf_index(self, tab, Eb):
+    def _leaf_index(self, tab, Eb,
+                    compiled:bool|None=None): # None: as `use_compiled` decides (counting the work); False: numpy, the caller's work already counted
         "Leaf of each row of the block `Eb` in every tree, as an index into the forest's leaves: (n_trees, rows)."
-        if not use_compiled(len(Eb) * self.n_trees * self.max_depth, table_leaf_index): return _numpy_leaf_index(self, tab, Eb)
+        if compiled is False or not use_compiled(len(Eb) * self.n_trees * self.max_depth, table_leaf_index):
+            return _numpy_leaf_index(self, tab, Eb)
         out = np.empty((self.n_trees, len(Eb)), np.int64)      # compiled: one pass over the rows for all trees and levels
         table_leaf_index(Eb, *tab.flat[:4], self.n_trees, self.max_depth, tab.flat[4], out, np.empty(BLOCK, np.int64))
         return out
@@ -785,12 +829,12 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None, 
             table_class_counts(E, y_idx, w, C, *walk, counts, np.empty(BLOCK, np.int64))
     elif pat is not None:                              # each distinct row once, weighted by its class counts
         for s, e in st._steps(len(P), width=C):
-            leaf = st._leaf_index(tab, P[s:e])
+            leaf = st._leaf_index(tab, P[s:e], compiled=False)    # this walk's work is counted once, above
             cell = (leaf[:, :, None] * C + np.arange(C)).ravel()
             counts += np.bincount(cell, weights=np.broadcast_to(pc[s:e], leaf.shape + (C,)).ravel(), minlength=L * C)
     else:
         for s, e in st._steps(len(E)):
-            leaf = st._leaf_index(tab, E[s:e])
+            leaf = st._leaf_index(tab, E[s:e], compiled=False)
             w = None if weights is None else np.broadcast_to(np.asarray(weights, float)[s:e], leaf.shape).ravel()
             counts += np.bincount((leaf * C + y_idx[None, s:e]).ravel(), weights=w, minlength=L * C)
     return counts.reshape(L, C)
@@ -881,7 +925,7 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     out = None
     for s, e in st._steps(len(E), width=C or 4, min_rows=1 if values is not None else 4096):
         if values is not None:
-            leaf = st._leaf_index(tab, E[s:e])
+            leaf = st._leaf_index(tab, E[s:e], compiled=False)    # this walk's work is counted once, above
             v = np.stack([np.take(vc, leaf).sum(axis=0) for vc in vT], axis=1)
         else:
             keys = tab.keys[-1][st._leaf_index(tab, E[s:e])] if tab is not None else st.leaf_keys(E[s:e])
