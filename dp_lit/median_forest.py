@@ -305,7 +305,7 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
-    return _pick_groups(_group_logits(k, r, lengths, cnt, eps_node, sens), fs, k, lengths, cand, src)
+    return _pick_groups(fs, k, r, lengths, cnt, eps_node, sens, cand, src)
 
 def _group_logits(k, r, lengths, cnt, eps_node, sens):
     "Log-weight (eps / 2 sens) u + ln k of every group, u = -|r - n/2|: `_em_segments`' doubles, in one array (no draw)."
@@ -314,11 +314,23 @@ def _group_logits(k, r, lengths, cnt, eps_node, sens):
     z *= np.repeat(eps_node / (2 * sens), lengths); z += np.log(k)
     return z
 
-def _pick_groups(z, fs, k, lengths, cand, src):
-    "One group per node by the Gumbel-max draw over the log-weights `z`, then a uniform member of it."
-    g = gumbel_max_segments(z, lengths, src)
-    chosen = np.cumsum(lengths) - lengths + g
-    return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
+_GROUP_PIECE = 2**13   # groups whose log-weights and Gumbel variates a piece of the draw holds
+
+def _pick_groups(fs, k, r, lengths, cnt, eps_node, sens, cand, src, piece:int=_GROUP_PIECE):
+    """One group per node by the Gumbel-max draw over the log-weights of `_group_logits`, then a uniform member of it. Nodes are
+    drawn in pieces of about `piece` groups, in node order: the words are read in the same order as by one draw over all nodes, so
+    the values are the same, and the level's temporaries (log-weights, variates) are a piece's, not the level's."""
+    P = len(lengths)
+    ends = np.cumsum(lengths); first = ends - lengths
+    g = np.empty(P, np.int64)
+    b = 0
+    while b < P:                                                    # nodes b..e-1: at least one, their groups about `piece`
+        e = max(b + 1, int(np.searchsorted(ends, first[b] + piece, side='right')))
+        z = _group_logits(k[first[b]:ends[e - 1]], r[first[b]:ends[e - 1]], lengths[b:e], cnt[b:e], eps_node[b:e], sens)
+        g[b:e] = gumbel_max_segments(z, lengths[b:e], src); b = e
+    g += first; z = None                                            # the chosen group of every node
+    u = np.concatenate([uniform_integers(k[g[b:b + piece]], random_state=src) for b in range(0, P, piece)]) if P else np.zeros(0, np.int64)
+    return cand.ravel()[fs[g] + u]
 
 # %% ../nbs/13_median_forests.ipynb #0edf55e5
 @_kernels.kernel(inline=True)
@@ -545,9 +557,8 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
             fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
             t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
             hist_num = None
-            z = _group_logits(k[:t], r[:t], lengths, cnt_S[nodes], eps_node[nodes], sens); r = None   # `_draw_groups`, the ranks freed
-            p[nodes] = _pick_groups(z, fs[:t], k[:t], lengths, cand, src)
-        cand = fs = k = z = None
+            p[nodes] = _pick_groups(fs[:t], k[:t], r[:t], lengths, cnt_S[nodes], eps_node[nodes], sens, cand, src)   # `_draw_groups`
+        cand = fs = k = r = None
     x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
@@ -644,12 +655,19 @@ def _candidates_per_depth(n_candidates, depth) -> np.ndarray:
     return np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
 
 def _assemble_trees(space, levels, n_trees) -> MedianTrees:
-    "The stored trees from the levels' node arrays (tree, attribute, split, left child), each level's piece freed as it is joined."
+    """The stored trees from the levels' node arrays (tree, attribute, split), each level's piece freed as it is joined. The left
+    children are not stored while growing: the split nodes of a level (attribute >= 0) have their children in the next level, two
+    each, in the order of the split nodes."""
     sizes = [len(z[0]) for z in levels]
-    it = np.int32 if sum(sizes) < 2**31 else np.int64               # ids: 4 bytes each while they fit (the same values)
+    it = np.int32 if 3 * sum(sizes) < 2**31 else np.int64           # ids: 4 bytes each while they fit (the same values)
     dep = np.repeat(np.arange(len(levels), dtype=np.min_scalar_type(max(len(levels) - 1, 0))), sizes)
-    tree, feature, value, left = (_join_field(levels, i) for i in range(4))
-    tree, feature, left = tree.astype(it, copy=False), feature.astype(it, copy=False), left.astype(it, copy=False)
+    first = np.cumsum([0] + sizes)                                  # node id of each level's first node
+    left = np.full(first[-1], -1, it)
+    for L, z in enumerate(levels):
+        s = np.flatnonzero(z[1] >= 0)
+        left[first[L] + s] = first[L + 1] + 2 * np.arange(len(s), dtype=it)
+    tree, feature, value = (_join_field(levels, i) for i in range(3))
+    tree, feature = tree.astype(it), feature.astype(it)
     leaf = np.full(len(tree), -1, it); is_leaf = feature < 0
     leaf[is_leaf] = np.arange(int(is_leaf.sum()), dtype=it)
     return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
@@ -691,7 +709,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     cand_at = _candidates_per_depth(n_candidates, depth)
     # state of the current level's nodes
     num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
-    n_tree = np.arange(n_trees, dtype=np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
+    n_tree = np.arange(n_trees, dtype=np.int16 if n_trees < 2**15 else np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     M0 = len(member_tree)
     compiled = bool(_MF_KERNELS) and _kernels.use_compiled(LEVEL_WORK * M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
@@ -715,14 +733,14 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
         if return_leaves and not len(stop) and 0 < len(S) < A: stop = np.full(M0, -1, it)   # first stops: tracked from here
-        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1, np.int32 if offset + 3 * A < 2**31 else np.int64)   # (tree, attribute, child: 4 bytes while they fit)
+        feat = np.full(A, -1, np.int8 if d < 2**7 else np.int32); val = np.full(A, np.nan)   # (tree, attribute: the smallest types; the left children follow from them)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
             else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
             loc = np.full(A, -1, np.int32 if A < 2**31 else np.int64); loc[S] = np.arange(len(S))
-            cnt_S = cnt[S]
+            cnt_S = cnt if len(S) == A else cnt[S]; cnt = next_cnt = None   # (every node splitting: the level's counts themselves)
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
             nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
@@ -746,7 +764,6 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
                               for t, jj, pp, tm, c in zip(n_tree[S], j, p, true, cnt_S))
             feat[S], val[S] = j, p
-            left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
             if compiled:                                              # in place over the nodes (this builder's own array)
                 m_node, next_cnt = a_all, np.zeros(2 * len(S), np.int64)
@@ -769,7 +786,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
-        levels.append([n_tree, feat, val, left])
+        levels.append([n_tree, feat, val])
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
         c_lo = c_hi = c_used = None                                   # (one name per box: freed when the level is done with it)
