@@ -30,9 +30,9 @@ import dp_lit.kernels as _kernels
 # %% auto #0
 __all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'category_draws', 'build_median_trees',
            'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths',
-           'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
-           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
-           'median_tree_error']
+           'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'as_float_in_place',
+           'FewRowsPerTreeWarning', 'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier',
+           'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #6648519f
 _WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
@@ -501,28 +501,32 @@ _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _n
                if _kernels.HAVE_NUMBA else {})
 
 def _candidate_tables(nodes, blo, bhi, m, src):
-    "Sorted uniform candidates of the numeric nodes `nodes` in their public boxes (drawn 16,384 values at a time), and their bucket tables."
+    "Sorted uniform candidates of the numeric nodes `nodes` (positions or a slice of the bounds) in their public boxes (drawn 16,384 values at a time), and their bucket tables."
     nb, cb = blo[nodes], bhi[nodes]
-    cand, step = np.empty((len(nodes), m)), max(1, 16_384 // m)      # never looks at the data; drawn in pieces (the same stream, less memory)
-    for b in range(0, len(nodes), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)
+    cand, step = np.empty((len(nb), m)), max(1, 16_384 // m)      # never looks at the data; drawn in pieces (the same stream, less memory)
+    for b in range(0, len(nb), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)
     cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
-    bsc = np.divide(2 * m, wd, out=np.zeros(len(nodes)), where=wd > 0)
-    start = np.empty((len(nodes), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
+    bsc = np.divide(2 * m, wd, out=np.zeros(len(nb)), where=wd > 0)
+    start = np.empty((len(nb), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
     _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     return cand, nb, bsc, start
 
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
-                          m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
+                          m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node, n_values, m, sens, relation, src,
                           m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (for each chunk of numeric nodes its candidates, then its selections; then the categorical ones), so
     the same trees. Returns (split values, node, row and value of every membership at a splitting node). The values
-    are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`."""
+    are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`.
+    `bounds` is a list [lower, upper] of each node's public bounds on its attribute, emptied here: kept for the numeric nodes only."""
     S = len(j)
-    num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
+    num, cat = np.flatnonzero(~is_c).astype(np.int32), np.flatnonzero(is_c).astype(np.int32)   # (positions: 4 bytes)
     exact = np.isinf(eps_node)
     priv, ex = num[~exact[num]], num[exact[num]]
+    blo, bhi = bounds; bounds.clear()                               # (the caller's list: these bounds are this pass's alone)
+    xlo, xhi = blo[ex], bhi[ex]
+    if len(priv) < S: blo, bhi = blo[priv], bhi[priv]               # the private nodes' bounds, by position in `priv`
     step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
     M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
@@ -538,7 +542,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         nodes = priv[c0:c0 + step]; P = len(nodes)
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
         if n is None: gl[cat] = np.arange(len(cat))
-        cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
+        cand, nb, bsc, start = _candidate_tables(slice(c0, c0 + P) if len(priv) < S else nodes, blo, bhi, m, src)
         most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: two bytes unless the largest node needs more
         hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 else m_node.dtype)   # (one type for every node size below 65,536: one compiled specialisation of the passes, not two)
         skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
@@ -551,7 +555,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
                                                hist_num, hist_cat, m_idx, stop, offset, skip)
             a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
         else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num, skip)
-        start = None                                                # (each table freed once read: the draws need the candidates only)
+        start = gl = None                                           # (each table freed once read: the draws need the candidates only)
         if P:
             G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
             fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
@@ -562,7 +566,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
-        p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
+        p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], xlo, xhi, eps_node[ex], m, sens, relation, src)
     if len(cat):
         ci = slice(None) if len(cat) == S else cat                  # every node categorical: views, not copies
         nv, ec = np.asarray(n_values[ci], np.int64), eps_node[ci]
@@ -739,16 +743,18 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
             else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
+            if len(S) and (eps_node == eps_node[0]).all(): eps_node = np.broadcast_to(eps_node[0], len(S))   # one value (trees of one depth): not one a node
             loc = np.full(A, -1, np.int32 if A < 2**31 else np.int64); loc[S] = np.arange(len(S))
             cnt_S = cnt if len(S) == A else cnt[S]; cnt = next_cnt = None   # (every node splitting: the level's counts themselves)
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
-            nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
+            nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]; nm = None
             last = lvl + 1 >= depth.max(initial=0)                    # the children are leaves: their boxes are never read, nor these
             if last: lo = hi = used = None                            # (freed before this level's tables are drawn)
             got = None
             if compiled and not bounds_from_data and record is None:
-                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
+                bounds = [lo_S, hi_S]; lo_S = hi_S = None                # (handed over: the pass keeps the numeric nodes' only)
+                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node,
                                             space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
                                             keep=keep_values)
             if got is not None:
@@ -1183,7 +1189,16 @@ class _LeafCounts:
         if not noisy or math.isinf(eps_l): return counts.astype(float)
         if self.noise == 'laplace':
             return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
-        return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
+        return as_float_in_place(geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src))
+
+def as_float_in_place(a:np.ndarray, # int64 array, owned by the caller and read no more (its values at most 2^53 in size)
+                      piece:int=2**16, # entries converted at a time
+                     ) -> np.ndarray:
+    "`a.astype(float)` written over `a`'s own memory (8-byte integers become 8-byte doubles), a piece at a time: no second array."
+    if a.dtype != np.int64 or not a.flags.c_contiguous: return a.astype(float)
+    f = a.view(np.float64).reshape(-1); i = a.reshape(-1)
+    for b in range(0, len(i), piece): f[b:b + piece] = i[b:b + piece]   # (numpy reads an overlapping piece before writing it)
+    return f.reshape(a.shape)
 
 
 # %% ../nbs/13_median_forests.ipynb #e8753d53
