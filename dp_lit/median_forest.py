@@ -316,21 +316,25 @@ def _group_logits(k, r, lengths, cnt, eps_node, sens):
 
 _GROUP_PIECE = 2**13   # groups whose log-weights and Gumbel variates a piece of the draw holds
 
-def _pick_groups(fs, k, r, lengths, cnt, eps_node, sens, cand, src, piece:int=_GROUP_PIECE):
+def _pick_groups(fs, k, r, lengths, cnt, eps_node, sens, cand, src, piece:int=_GROUP_PIECE, at=None):
     """One group per node by the Gumbel-max draw over the log-weights of `_group_logits`, then a uniform member of it. Nodes are
     drawn in pieces of about `piece` groups, in node order: the words are read in the same order as by one draw over all nodes, so
-    the values are the same, and the level's temporaries (log-weights, variates) are a piece's, not the level's."""
+    the values are the same, and the level's temporaries (log-weights, variates) are a piece's, not the level's. With `at`, node i's
+    count and epsilon are cnt[at[i]] and eps_node[at[i]] (read a piece at a time)."""
     P = len(lengths)
     ends = np.cumsum(lengths); first = ends - lengths
     g = np.empty(P, np.int64)
     b = 0
     while b < P:                                                    # nodes b..e-1: at least one, their groups about `piece`
         e = max(b + 1, int(np.searchsorted(ends, first[b] + piece, side='right')))
-        z = _group_logits(k[first[b]:ends[e - 1]], r[first[b]:ends[e - 1]], lengths[b:e], cnt[b:e], eps_node[b:e], sens)
+        q = slice(b, e) if at is None else at[b:e]
+        z = _group_logits(k[first[b]:ends[e - 1]], r[first[b]:ends[e - 1]], lengths[b:e], cnt[q], eps_node[q], sens)
         g[b:e] = gumbel_max_segments(z, lengths[b:e], src); b = e
-    g += first; z = None                                            # the chosen group of every node
-    u = np.concatenate([uniform_integers(k[g[b:b + piece]], random_state=src) for b in range(0, P, piece)]) if P else np.zeros(0, np.int64)
-    return cand.ravel()[fs[g] + u]
+    g += first; first = ends = z = None                             # the chosen group of every node
+    out, flat = np.empty(P), cand.ravel()
+    for b in range(0, P, piece):                                    # a uniform member of each chosen group, a piece at a time
+        gb = g[b:b + piece]; out[b:b + piece] = flat[fs[gb] + uniform_integers(k[gb], random_state=src)]
+    return out
 
 # %% ../nbs/13_median_forests.ipynb #0edf55e5
 @_kernels.kernel(inline=True)
@@ -513,13 +517,14 @@ def _candidate_tables(nodes, blo, bhi, m, src):
     return cand, nb, bsc, start
 
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
-                          m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node, n_values, m, sens, relation, src,
+                          m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node, attr_values, m, sens, relation, src,
                           m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (for each chunk of numeric nodes its candidates, then its selections; then the categorical ones), so
     the same trees. Returns (split values, node, row and value of every membership at a splitting node). The values
     are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`.
-    `bounds` is a list [lower, upper] of each node's public bounds on its attribute, emptied here: kept for the numeric nodes only."""
+    `bounds` is a list [lower, upper] of each node's public bounds on its attribute, emptied here: kept for the numeric nodes only;
+    `attr_values` the number of categories of every attribute."""
     S = len(j)
     num, cat = np.flatnonzero(~is_c).astype(np.int32), np.flatnonzero(is_c).astype(np.int32)   # (positions: 4 bytes)
     exact = np.isinf(eps_node)
@@ -528,7 +533,8 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
     xlo, xhi = blo[ex], bhi[ex]
     if len(priv) < S: blo, bhi = blo[priv], bhi[priv]               # the private nodes' bounds, by position in `priv`
     step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
-    M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
+    nv = np.asarray(attr_values, np.int64)[j[cat]]                   # categories of each categorical node's attribute
+    M, K = len(m_node), (int(nv.max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
     hist_cat = np.zeros((len(cat), K), np.int32 if M < 2**31 else np.int64)   # (counts of memberships: 4 bytes while they fit)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
@@ -561,7 +567,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
             fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
             t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
             hist_num = None
-            p[nodes] = _pick_groups(fs[:t], k[:t], r[:t], lengths, cnt_S[nodes], eps_node[nodes], sens, cand, src)   # `_draw_groups`
+            p[nodes] = _pick_groups(fs[:t], k[:t], r[:t], lengths, cnt_S, eps_node, sens, cand, src, at=nodes)   # `_draw_groups`
         cand = fs = k = r = None
     x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
@@ -569,7 +575,7 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], xlo, xhi, eps_node[ex], m, sens, relation, src)
     if len(cat):
         ci = slice(None) if len(cat) == S else cat                  # every node categorical: views, not copies
-        nv, ec = np.asarray(n_values[ci], np.int64), eps_node[ci]
+        ec = eps_node[ci]
         fin = ~np.isinf(ec)
         if not fin.all():                                           # exact choices (public features): the numpy routine
             p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
@@ -755,7 +761,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             if compiled and not bounds_from_data and record is None:
                 bounds = [lo_S, hi_S]; lo_S = hi_S = None                # (handed over: the pass keeps the numeric nodes' only)
                 got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
+                                            space.n_values, int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
                                             keep=keep_values)
             if got is not None:
                 p, a_all, r_all, x_all = got
