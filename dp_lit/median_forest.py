@@ -28,9 +28,9 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'category_draws', 'build_median_trees',
-           'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths',
-           'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'as_float_in_place',
+__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'count_in_pieces', 'category_draws',
+           'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink',
+           'tree_depths', 'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'as_float_in_place',
            'FewRowsPerTreeWarning', 'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier',
            'TransductiveMedianForestClassifier', 'median_tree_error']
 
@@ -516,6 +516,18 @@ def _candidate_tables(nodes, blo, bhi, m, src):
     _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     return cand, nb, bsc, start
 
+def count_in_pieces(call, # call(s) adds the memberships s (a slice) to `hist`
+                    M:int, # memberships
+                    hist:np.ndarray, # (P, m + 1) two-byte histogram the calls add to
+                    wide:bool, # a node may hold 65,536 memberships or more: count in pieces of 65,535 into an int64 total
+                   ) -> np.ndarray:
+    "The histogram of all M memberships: `hist` itself from one call, or (when `wide`) the int64 sum of the pieces' histograms, no piece overflowing two bytes."
+    if not wide: call(slice(None)); return hist
+    tot = np.zeros(hist.shape, np.int64)
+    for k0 in range(0, M, 2**16 - 1):
+        hist[...] = 0; call(slice(k0, k0 + 2**16 - 1)); tot += hist
+    return tot
+
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
                           m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node, attr_values, m, sens, relation, src,
                           m_idx, stop, offset, own=False, keep=True):
@@ -550,19 +562,24 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         if n is None: gl[cat] = np.arange(len(cat))
         cand, nb, bsc, start = _candidate_tables(slice(c0, c0 + P) if len(priv) < S else nodes, blo, bhi, m, src)
         most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: two bytes unless the largest node needs more
-        hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 else m_node.dtype)   # (one type for every node size below 65,536: one compiled specialisation of the passes, not two)
+        compact = n is None and not lean                               # (the one pass that compacts the memberships: not cut in pieces)
+        hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 or not compact else m_node.dtype)   # (two bytes for every level the passes count in pieces: one compiled specialisation, not two)
         skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
+        xs = lambda s: x_all[s] if len(x_all) else x_all
         if one:
-            _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
+            call = lambda s: _MF_KERNELS['_numeric_level_histograms'](En, m_node[s], m_row[s], jc, cand, start, nb, bsc, xs(s), hist_num, skip)
         elif lean and n is None:
-            _MF_KERNELS['_split_level_histograms'](En, Ec, m_node, m_row, jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip); n = M
-        elif n is None:
+            call = lambda s: _MF_KERNELS['_split_level_histograms'](En, Ec, m_node[s], m_row[s], jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip)
+        elif not compact: call = lambda s: _MF_KERNELS['_chunk_histograms'](En, a_all[s], r_all[s], xs(s), jc, gl, cand, start, nb, bsc, hist_num, skip)
+        if compact:
             n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
                                                hist_num, hist_cat, m_idx, stop, offset, skip)
             a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
-        else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num, skip)
-        start = gl = None                                           # (each table freed once read: the draws need the candidates only)
-        if P:
+        else: hist_num = count_in_pieces(call, M if n is None else n, hist_num, wide=most >= 2**16); n = M if n is None else n
+        start = gl = call = None                                    # (each table freed once read: the draws need the candidates only)
+        if P and hist_num.dtype == np.int64:                        # counts past two bytes (the top levels of large trees): the numpy groups
+            p[nodes] = _numeric_choice(np.cumsum(hist_num, axis=1)[:, :m], cand, cnt_S[nodes], eps_node[nodes], sens, relation, src)
+        elif P:
             G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
             fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
             t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
