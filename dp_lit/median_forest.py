@@ -37,7 +37,7 @@ __all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows'
 # %% ../nbs/13_median_forests.ipynb #6648519f
 _WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
 
-@_kernels.kernel(inline=True)
+@_kernels.kernel()                  # (a compiled callee LLVM inlines: numba's own inlining of its nine copies cost a first predict 0.3 s)
 def _node_step(E, i, nd, fl, val, cat):
     "Node below `nd` for row i (`nd` itself at a leaf): fl[nd] = (attribute, left child), or (-1, leaf id) at a leaf."
     f = fl[nd, 0]
@@ -462,21 +462,6 @@ def _pick_unused_attributes(used, S, r, out):
                 if seen == target: out[s] = q; break
                 seen += 1
 
-# %% ../nbs/13_median_forests.ipynb #654eb6b0
-def _child_boxes(lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used):
-    """Boxes (numeric attributes only: attribute j[s] is column jb[s] of a box) and used attributes (all d) of the two children of
-    every splitting node: the parent's, the numeric split narrowing them."""
-    dn, d = lo.shape[1], used.shape[1]
-    for s in range(len(S)):
-        for b in range(2):
-            for q in range(dn):
-                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]
-            for q in range(d): c_used[2 * s + b, q] = used[S[s], q]
-        if not is_c[s]:
-            q = jb[s]
-            c_hi[2 * s, q] = min(p[s], c_hi[2 * s, q]); c_lo[2 * s + 1, q] = max(p[s], c_lo[2 * s + 1, q])
-        if not replace: c_used[2 * s, j[s]] = True; c_used[2 * s + 1, j[s]] = True
-
 # %% ../nbs/13_median_forests.ipynb #85f5c5c4
 def _route_to_children(x, a, p, is_c, out, cnt):
     "Child (2a or 2a + 1) of every membership after the level's splits -- right when x > p (numeric) or x != p (categorical) -- and the memberships of each child, added to `cnt`."
@@ -501,7 +486,7 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
 LEVEL_WORK = 36   # numpy time of one (membership, level) of these passes, in tree-walk steps (measured: about 260 ns against 7 ns)
 
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _split_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
-                                                             _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes, _child_boxes)}
+                                                             _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes)}
                if _kernels.HAVE_NUMBA else {})
 
 def _candidate_tables(nodes, blo, bhi, m, src):
@@ -658,15 +643,11 @@ def _join_field(levels:list, i:int) -> np.ndarray:
     for z in levels: z[i] = None
     return out
 
-def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=None):
+def _child_boxes(lo, hi, used, S, j, p, is_c, replace, jb=None):
     """The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point. The boxes
-    may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute)."""
+    may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute).
+    Numpy only: a level has one box per node, not per row (a compiled pass was no faster, and its compilation cost a first fit 0.3 s)."""
     jb = j if jb is None else jb
-    dn, d = lo.shape[1], used.shape[1]
-    if compiled:
-        c_lo, c_hi, c_used = np.empty((2 * len(S), dn)), np.empty((2 * len(S), dn)), np.empty((2 * len(S), d), bool)
-        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used)
-        return c_lo, c_hi, c_used
     c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
     num = np.flatnonzero(~is_c)
     c_hi[2 * num, jb[num]] = np.minimum(p[num], c_hi[2 * num, jb[num]])
@@ -804,7 +785,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
             if not last:
-                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
+                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2); loc = eps_node = cnt_S = lo_S = hi_S = p = j = is_c = nm = None   # (this level's node arrays: freed)
@@ -900,7 +881,7 @@ def build_median_trees_from_sums(space:FeatureSpace, # public domains of the att
             if len(cat):
                 p[cat] = _categorical_choice(hist_cat, cnt[S[cat]], np.asarray(space.n_values[j[cat]], np.int64), eps_node[cat], sens, relation, src)
             feat[S], val[S], left[S] = j, p, offset + A + 2 * np.arange(len(S))
-            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, False)
+            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace)
             c_tree = np.repeat(n_tree[S], 2)
         else:
             c_tree, c_lo, c_hi, c_used = n_tree[:0], lo[:0], hi[:0], used[:0]
