@@ -648,7 +648,7 @@ def _child_boxes(lo, hi, used, S, j, p, is_c, replace, jb=None):
     may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute).
     Numpy only: a level has one box per node, not per row (a compiled pass was no faster, and its compilation cost a first fit 0.3 s)."""
     jb = j if jb is None else jb
-    c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
+    c_lo, c_hi = (np.repeat(b[S], 2, axis=0).astype(np.float64, copy=False) for b in (lo, hi))   # doubles even for integer bounds: a split point is not truncated
     num = np.flatnonzero(~is_c)
     c_hi[2 * num, jb[num]] = np.minimum(p[num], c_hi[2 * num, jb[num]])
     c_lo[2 * num + 1, jb[num]] = np.maximum(p[num], c_lo[2 * num + 1, jb[num]])
