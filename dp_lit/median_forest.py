@@ -28,16 +28,16 @@ from .scale import Parts, is_parts
 import dp_lit.kernels as _kernels
 
 # %% auto #0
-__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'category_draws', 'build_median_trees',
-           'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink', 'tree_depths',
-           'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'FewRowsPerTreeWarning',
-           'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier', 'TransductiveMedianForestClassifier',
-           'median_tree_error']
+__all__ = ['LEVEL_WORK', 'MANY_TREES', 'kernel_rows', 'MedianTrees', 'SplitRows', 'count_in_pieces', 'category_draws',
+           'build_median_trees', 'level_sums', 'build_median_trees_from_sums', 'assign_rows', 'mean_log_shrink',
+           'tree_depths', 'structure_share_for', 'leaf_rows_for', 'encode_split', 'encode_rows', 'as_float_in_place',
+           'FewRowsPerTreeWarning', 'MedianForestClassifier', 'SemiSupervisedMedianForestClassifier',
+           'TransductiveMedianForestClassifier', 'median_tree_error']
 
 # %% ../nbs/13_median_forests.ipynb #6648519f
 _WALK_BLOCK = 2048                                                   # rows a block: their values stay in cache while every tree walks them
 
-@_kernels.kernel(inline=True)
+@_kernels.kernel()                  # (a compiled callee LLVM inlines: numba's own inlining of its nine copies cost a first predict 0.3 s)
 def _node_step(E, i, nd, fl, val, cat):
     "Node below `nd` for row i (`nd` itself at a leaf): fl[nd] = (attribute, left child), or (-1, leaf id) at a leaf."
     f = fl[nd, 0]
@@ -305,7 +305,7 @@ def _draw_groups(fs, # flat position (in cand) of the first candidate of every g
                  lengths, # groups per node
                  cand, cnt, eps_node, sens, relation, src):
     "The group draw of `_numeric_choice`, then a uniform member of the chosen group."
-    return _pick_groups(_group_logits(k, r, lengths, cnt, eps_node, sens), fs, k, lengths, cand, src)
+    return _pick_groups(fs, k, r, lengths, cnt, eps_node, sens, cand, src)
 
 def _group_logits(k, r, lengths, cnt, eps_node, sens):
     "Log-weight (eps / 2 sens) u + ln k of every group, u = -|r - n/2|: `_em_segments`' doubles, in one array (no draw)."
@@ -314,11 +314,27 @@ def _group_logits(k, r, lengths, cnt, eps_node, sens):
     z *= np.repeat(eps_node / (2 * sens), lengths); z += np.log(k)
     return z
 
-def _pick_groups(z, fs, k, lengths, cand, src):
-    "One group per node by the Gumbel-max draw over the log-weights `z`, then a uniform member of it."
-    g = gumbel_max_segments(z, lengths, src)
-    chosen = np.cumsum(lengths) - lengths + g
-    return cand.ravel()[fs[chosen] + uniform_integers(k[chosen], random_state=src)]
+_GROUP_PIECE = 2**13   # groups whose log-weights and Gumbel variates a piece of the draw holds
+
+def _pick_groups(fs, k, r, lengths, cnt, eps_node, sens, cand, src, piece:int=_GROUP_PIECE, at=None):
+    """One group per node by the Gumbel-max draw over the log-weights of `_group_logits`, then a uniform member of it. Nodes are
+    drawn in pieces of about `piece` groups, in node order: the words are read in the same order as by one draw over all nodes, so
+    the values are the same, and the level's temporaries (log-weights, variates) are a piece's, not the level's. With `at`, node i's
+    count and epsilon are cnt[at[i]] and eps_node[at[i]] (read a piece at a time)."""
+    P = len(lengths)
+    ends = np.cumsum(lengths); first = ends - lengths
+    g = np.empty(P, np.int64)
+    b = 0
+    while b < P:                                                    # nodes b..e-1: at least one, their groups about `piece`
+        e = max(b + 1, int(np.searchsorted(ends, first[b] + piece, side='right')))
+        q = slice(b, e) if at is None else at[b:e]
+        z = _group_logits(k[first[b]:ends[e - 1]], r[first[b]:ends[e - 1]], lengths[b:e], cnt[q], eps_node[q], sens)
+        g[b:e] = gumbel_max_segments(z, lengths[b:e], src); b = e
+    g += first; first = ends = z = None                             # the chosen group of every node
+    out, flat = np.empty(P), cand.ravel()
+    for b in range(0, P, piece):                                    # a uniform member of each chosen group, a piece at a time
+        gb = g[b:b + piece]; out[b:b + piece] = flat[fs[gb] + uniform_integers(k[gb], random_state=src)]
+    return out
 
 # %% ../nbs/13_median_forests.ipynb #0edf55e5
 @_kernels.kernel(inline=True)
@@ -446,21 +462,6 @@ def _pick_unused_attributes(used, S, r, out):
                 if seen == target: out[s] = q; break
                 seen += 1
 
-# %% ../nbs/13_median_forests.ipynb #654eb6b0
-def _child_boxes(lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used):
-    """Boxes (numeric attributes only: attribute j[s] is column jb[s] of a box) and used attributes (all d) of the two children of
-    every splitting node: the parent's, the numeric split narrowing them."""
-    dn, d = lo.shape[1], used.shape[1]
-    for s in range(len(S)):
-        for b in range(2):
-            for q in range(dn):
-                c_lo[2 * s + b, q] = lo[S[s], q]; c_hi[2 * s + b, q] = hi[S[s], q]
-            for q in range(d): c_used[2 * s + b, q] = used[S[s], q]
-        if not is_c[s]:
-            q = jb[s]
-            c_hi[2 * s, q] = min(p[s], c_hi[2 * s, q]); c_lo[2 * s + 1, q] = max(p[s], c_lo[2 * s + 1, q])
-        if not replace: c_used[2 * s, j[s]] = True; c_used[2 * s + 1, j[s]] = True
-
 # %% ../nbs/13_median_forests.ipynb #85f5c5c4
 def _route_to_children(x, a, p, is_c, out, cnt):
     "Child (2a or 2a + 1) of every membership after the level's splits -- right when x > p (numeric) or x != p (categorical) -- and the memberships of each child, added to `cnt`."
@@ -485,34 +486,52 @@ def _route_rows(En, Ec, r, a, jc, p, is_c, out, cnt):
 LEVEL_WORK = 36   # numpy time of one (membership, level) of these passes, in tree-walk steps (measured: about 260 ns against 7 ns)
 
 _MF_KERNELS = ({f.__name__: _kernels.kernel()(f) for f in (_level_histograms, _numeric_level_histograms, _split_level_histograms, _chunk_histograms, _bucket_starts, _equal_rank_groups, _category_utilities,
-                                                             _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes, _child_boxes)}
+                                                             _route_to_children, _route_rows, _leaf_class_counts, _pick_unused_attributes)}
                if _kernels.HAVE_NUMBA else {})
 
 def _candidate_tables(nodes, blo, bhi, m, src):
-    "Sorted uniform candidates of the numeric nodes `nodes` in their public boxes (drawn 16,384 values at a time), and their bucket tables."
+    "Sorted uniform candidates of the numeric nodes `nodes` (positions or a slice of the bounds) in their public boxes (drawn 16,384 values at a time), and their bucket tables."
     nb, cb = blo[nodes], bhi[nodes]
-    cand, step = np.empty((len(nodes), m)), max(1, 16_384 // m)      # never looks at the data; drawn in pieces (the same stream, less memory)
-    for b in range(0, len(nodes), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)
+    cand, step = np.empty((len(nb), m)), max(1, 16_384 // m)      # never looks at the data; drawn in pieces (the same stream, less memory)
+    for b in range(0, len(nb), step): cand[b:b + step] = uniform_noise((len(cand[b:b + step]), m), src)
     cand *= (cb - nb)[:, None]; cand += nb[:, None]; cand.sort(axis=1)  # lo + (hi - lo) u, sorted: in place, the same doubles
     wd = cb - nb                                                     # buckets of the public boxes, B = 2m per node
-    bsc = np.divide(2 * m, wd, out=np.zeros(len(nodes)), where=wd > 0)
-    start = np.empty((len(nodes), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
+    bsc = np.divide(2 * m, wd, out=np.zeros(len(nb)), where=wd > 0)
+    start = np.empty((len(nb), 2 * m + 1), np.uint8 if m < 2**8 else np.int32 if m < 2**31 else np.int64)   # counts of candidates
     _MF_KERNELS['_bucket_starts'](cand, nb, bsc, start)
     return cand, nb, bsc, start
 
+def count_in_pieces(call, # call(s) adds the memberships s (a slice) to `hist`
+                    M:int, # memberships
+                    hist:np.ndarray, # (P, m + 1) two-byte histogram the calls add to
+                    wide:bool, # a node may hold 65,536 memberships or more: count in pieces of 65,535 into an int64 total
+                   ) -> np.ndarray:
+    "The histogram of all M memberships: `hist` itself from one call, or (when `wide`) the int64 sum of the pieces' histograms, no piece overflowing two bytes."
+    if not wide: call(slice(None)); return hist
+    tot = np.zeros(hist.shape, np.int64)
+    for k0 in range(0, M, 2**16 - 1):
+        hist[...] = 0; call(slice(k0, k0 + 2**16 - 1)); tot += hist
+    return tot
+
 def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column of each attribute in its array)
-                          m_node, m_row, loc, j, is_c, cnt_S, blo, bhi, eps_node, n_values, m, sens, relation, src,
+                          m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node, attr_values, m, sens, relation, src,
                           m_idx, stop, offset, own=False, keep=True):
     """The split values of one level, as the numpy path computes them, with every pass over the rows compiled: the same
     secret draws in the same order (for each chunk of numeric nodes its candidates, then its selections; then the categorical ones), so
     the same trees. Returns (split values, node, row and value of every membership at a splitting node). The values
-    are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`."""
+    are kept (else None) with `keep` or for exact medians; with `own`, the nodes and rows are written over `m_node` and `m_row`.
+    `bounds` is a list [lower, upper] of each node's public bounds on its attribute, emptied here: kept for the numeric nodes only;
+    `attr_values` the number of categories of every attribute."""
     S = len(j)
-    num, cat = np.flatnonzero(~is_c), np.flatnonzero(is_c)
+    num, cat = np.flatnonzero(~is_c).astype(np.int32), np.flatnonzero(is_c).astype(np.int32)   # (positions: 4 bytes)
     exact = np.isinf(eps_node)
     priv, ex = num[~exact[num]], num[exact[num]]
+    blo, bhi = bounds; bounds.clear()                               # (the caller's list: these bounds are this pass's alone)
+    xlo, xhi = blo[ex], bhi[ex]
+    if len(priv) < S: blo, bhi = blo[priv], bhi[priv]               # the private nodes' bounds, by position in `priv`
     step = max(1, _MEDIAN_CHUNK // m)                                # nodes whose candidates are drawn (and chosen from) together
-    M, K = len(m_node), (int(n_values[cat].max()) if len(cat) else 1)
+    nv = np.asarray(attr_values, np.int64)[j[cat]]                   # categories of each categorical node's attribute
+    M, K = len(m_node), (int(nv.max()) if len(cat) else 1)
     a_all, r_all = (m_node, m_row) if own else (np.empty(M, m_node.dtype), np.empty(M, m_node.dtype))
     hist_cat = np.zeros((len(cat), K), np.int32 if M < 2**31 else np.int64)   # (counts of memberships: 4 bytes while they fit)
     En, Ec, jc = (E, E, j) if isinstance(E, np.ndarray) else (E[0], E[1], E[2][j])
@@ -526,35 +545,39 @@ def _split_level_compiled(E, # the rows: one matrix, or (numbers, codes, column 
         nodes = priv[c0:c0 + step]; P = len(nodes)
         gl = np.full(S, -1); gl[nodes] = np.arange(P)
         if n is None: gl[cat] = np.arange(len(cat))
-        cand, nb, bsc, start = _candidate_tables(nodes, blo, bhi, m, src)
+        cand, nb, bsc, start = _candidate_tables(slice(c0, c0 + P) if len(priv) < S else nodes, blo, bhi, m, src)
         most = int(cnt_S[nodes].max(initial=0))                         # counts of memberships: two bytes unless the largest node needs more
-        hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 else m_node.dtype)   # (one type for every node size below 65,536: one compiled specialisation of the passes, not two)
+        compact = n is None and not lean                               # (the one pass that compacts the memberships: not cut in pieces)
+        hist_num = np.zeros((P, m + 1), np.uint16 if most < 2**16 or not compact else m_node.dtype)   # (two bytes for every level the passes count in pieces: one compiled specialisation, not two)
         skip = P * (m * (8 + hist_num.itemsize) + 2 * m + 1) > 2**18    # tables past 256 KiB (out of the fastest caches): skip empty buckets' reads
+        xs = lambda s: x_all[s] if len(x_all) else x_all
         if one:
-            _MF_KERNELS['_numeric_level_histograms'](En, m_node, m_row, jc, cand, start, nb, bsc, x_all, hist_num, skip); n = M
+            call = lambda s: _MF_KERNELS['_numeric_level_histograms'](En, m_node[s], m_row[s], jc, cand, start, nb, bsc, xs(s), hist_num, skip)
         elif lean and n is None:
-            _MF_KERNELS['_split_level_histograms'](En, Ec, m_node, m_row, jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip); n = M
-        elif n is None:
+            call = lambda s: _MF_KERNELS['_split_level_histograms'](En, Ec, m_node[s], m_row[s], jc, is_c, gl, cand, start, nb, bsc, hist_num, hist_cat, skip)
+        elif not compact: call = lambda s: _MF_KERNELS['_chunk_histograms'](En, a_all[s], r_all[s], xs(s), jc, gl, cand, start, nb, bsc, hist_num, skip)
+        if compact:
             n = _MF_KERNELS['_level_histograms'](En, Ec, m_node, m_row, loc, jc, is_c, gl, cand, start, nb, bsc, a_all, r_all, x_all,
                                                hist_num, hist_cat, m_idx, stop, offset, skip)
             a_all, r_all, x_all = a_all[:n], r_all[:n], x_all[:n]
-        else: _MF_KERNELS['_chunk_histograms'](En, a_all, r_all, x_all, jc, gl, cand, start, nb, bsc, hist_num, skip)
-        start = None                                                # (each table freed once read: the draws need the candidates only)
-        if P:
+        else: hist_num = count_in_pieces(call, M if n is None else n, hist_num, wide=most >= 2**16); n = M if n is None else n
+        start = gl = call = None                                    # (each table freed once read: the draws need the candidates only)
+        if P and hist_num.dtype == np.int64:                        # counts past two bytes (the top levels of large trees): the numpy groups
+            p[nodes] = _numeric_choice(np.cumsum(hist_num, axis=1)[:, :m], cand, cnt_S[nodes], eps_node[nodes], sens, relation, src)
+        elif P:
             G = P + int(np.count_nonzero(hist_num[:, 1:m]))          # groups: one opens each node, and each candidate with rows just below it
             fs, k, r, lengths = np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(G, m_node.dtype), np.empty(P, np.int64)   # positions, sizes and ranks fit the memberships' type
             t = _MF_KERNELS['_equal_rank_groups'](hist_num, fs, k, r, lengths)
             hist_num = None
-            z = _group_logits(k[:t], r[:t], lengths, cnt_S[nodes], eps_node[nodes], sens); r = None   # `_draw_groups`, the ranks freed
-            p[nodes] = _pick_groups(z, fs[:t], k[:t], lengths, cand, src)
-        cand = fs = k = z = None
+            p[nodes] = _pick_groups(fs[:t], k[:t], r[:t], lengths, cnt_S, eps_node, sens, cand, src, at=nodes)   # `_draw_groups`
+        cand = fs = k = r = None
     x_all = x_all if len(x_all) else None
     if len(ex):                                                     # exact medians (public features): the numpy routine
         el = np.full(S, -1); el[ex] = np.arange(len(ex)); s = el[a_all] >= 0
-        p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], blo[ex], bhi[ex], eps_node[ex], m, sens, relation, src)
+        p[ex] = _numeric_splits(x_all[s], el[a_all[s]], cnt_S[ex], xlo, xhi, eps_node[ex], m, sens, relation, src)
     if len(cat):
         ci = slice(None) if len(cat) == S else cat                  # every node categorical: views, not copies
-        nv, ec = np.asarray(n_values[ci], np.int64), eps_node[ci]
+        ec = eps_node[ci]
         fin = ~np.isinf(ec)
         if not fin.all():                                           # exact choices (public features): the numpy routine
             p[cat[~fin]] = _categorical_choice(hist_cat[~fin], cnt_S[cat[~fin]], nv[~fin], ec[~fin], sens, relation, src)
@@ -620,16 +643,12 @@ def _join_field(levels:list, i:int) -> np.ndarray:
     for z in levels: z[i] = None
     return out
 
-def _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=None):
+def _child_boxes(lo, hi, used, S, j, p, is_c, replace, jb=None):
     """The public boxes of the children of the split nodes `S`: the parent's box, narrowed by the released split point. The boxes
-    may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute)."""
+    may hold the numeric attributes only: attribute j[s] is then column jb[s] (default: the boxes have a column per attribute).
+    Numpy only: a level has one box per node, not per row (a compiled pass was no faster, and its compilation cost a first fit 0.3 s)."""
     jb = j if jb is None else jb
-    dn, d = lo.shape[1], used.shape[1]
-    if compiled:
-        c_lo, c_hi, c_used = np.empty((2 * len(S), dn)), np.empty((2 * len(S), dn)), np.empty((2 * len(S), d), bool)
-        _MF_KERNELS['_child_boxes'](lo, hi, used, S, j, jb, p, is_c, replace, c_lo, c_hi, c_used)
-        return c_lo, c_hi, c_used
-    c_lo, c_hi = np.repeat(lo[S], 2, axis=0), np.repeat(hi[S], 2, axis=0)
+    c_lo, c_hi = (np.repeat(b[S], 2, axis=0).astype(np.float64, copy=False) for b in (lo, hi))   # doubles even for integer bounds: a split point is not truncated
     num = np.flatnonzero(~is_c)
     c_hi[2 * num, jb[num]] = np.minimum(p[num], c_hi[2 * num, jb[num]])
     c_lo[2 * num + 1, jb[num]] = np.maximum(p[num], c_lo[2 * num + 1, jb[num]])
@@ -644,12 +663,19 @@ def _candidates_per_depth(n_candidates, depth) -> np.ndarray:
     return np.append(np.asarray(n_candidates, np.int64), int(n_candidates[-1]) if len(n_candidates) else 1)
 
 def _assemble_trees(space, levels, n_trees) -> MedianTrees:
-    "The stored trees from the levels' node arrays (tree, attribute, split, left child), each level's piece freed as it is joined."
+    """The stored trees from the levels' node arrays (tree, attribute, split), each level's piece freed as it is joined. The left
+    children are not stored while growing: the split nodes of a level (attribute >= 0) have their children in the next level, two
+    each, in the order of the split nodes."""
     sizes = [len(z[0]) for z in levels]
-    it = np.int32 if sum(sizes) < 2**31 else np.int64               # ids: 4 bytes each while they fit (the same values)
+    it = np.int32 if 3 * sum(sizes) < 2**31 else np.int64           # ids: 4 bytes each while they fit (the same values)
     dep = np.repeat(np.arange(len(levels), dtype=np.min_scalar_type(max(len(levels) - 1, 0))), sizes)
-    tree, feature, value, left = (_join_field(levels, i) for i in range(4))
-    tree, feature, left = tree.astype(it, copy=False), feature.astype(it, copy=False), left.astype(it, copy=False)
+    first = np.cumsum([0] + sizes)                                  # node id of each level's first node
+    left = np.full(first[-1], -1, it)
+    for L, z in enumerate(levels):
+        s = np.flatnonzero(z[1] >= 0)
+        left[first[L] + s] = first[L + 1] + 2 * np.arange(len(s), dtype=it)
+    tree, feature, value = (_join_field(levels, i) for i in range(3))
+    tree, feature = tree.astype(it), feature.astype(it)
     leaf = np.full(len(tree), -1, it); is_leaf = feature < 0
     leaf[is_leaf] = np.arange(int(is_leaf.sum()), dtype=it)
     return MedianTrees(space, tree, dep, feature, value, left, np.arange(n_trees), leaf)
@@ -691,7 +717,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
     cand_at = _candidates_per_depth(n_candidates, depth)
     # state of the current level's nodes
     num_at = np.flatnonzero(~space.is_cat); bc = np.zeros(d, np.int64); bc[num_at] = np.arange(len(num_at))   # box column of each numeric attribute
-    n_tree = np.arange(n_trees, dtype=np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
+    n_tree = np.arange(n_trees, dtype=np.int16 if n_trees < 2**15 else np.int32); lo = np.tile(space.lower[num_at], (n_trees, 1)); hi = np.tile(space.upper[num_at], (n_trees, 1))
     used = np.zeros((n_trees, d), bool)
     M0 = len(member_tree)
     compiled = bool(_MF_KERNELS) and _kernels.use_compiled(LEVEL_WORK * M0 * max(1, int(depth.max(initial=0))), *_MF_KERNELS.values())
@@ -715,23 +741,25 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
         if min_samples_split is not None: split &= cnt > min_samples_split
         S = np.flatnonzero(split)
         if return_leaves and not len(stop) and 0 < len(S) < A: stop = np.full(M0, -1, it)   # first stops: tracked from here
-        feat = np.full(A, -1, np.int32); val = np.full(A, np.nan); left = np.full(A, -1, np.int32 if offset + 3 * A < 2**31 else np.int64)   # (tree, attribute, child: 4 bytes while they fit)
+        feat = np.full(A, -1, np.int8 if d < 2**7 else np.int32); val = np.full(A, np.nan)   # (tree, attribute: the smallest types; the left children follow from them)
         if len(S):
             if compiled and not replace:                              # the same draws, the choice compiled
                 j = np.empty(len(S), np.int64); _MF_KERNELS['_pick_unused_attributes'](used, S, rng.random(len(S)), j)
             else: j = _choose_attributes(used[S], replace, rng)
             eps_node = eps_levels[n_tree[S], lvl]
+            if len(S) and (eps_node == eps_node[0]).all(): eps_node = np.broadcast_to(eps_node[0], len(S))   # one value (trees of one depth): not one a node
             loc = np.full(A, -1, np.int32 if A < 2**31 else np.int64); loc[S] = np.arange(len(S))
-            cnt_S = cnt[S]
+            cnt_S = cnt if len(S) == A else cnt[S]; cnt = next_cnt = None   # (every node splitting: the level's counts themselves)
             is_c = space.is_cat[j]
             lo_S, hi_S = np.full(len(S), np.nan), np.full(len(S), np.nan)    # each node's public bounds on its attribute (NaN: categorical)
-            nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]
+            nm = np.flatnonzero(~is_c); lo_S[nm], hi_S[nm] = lo[S[nm], bc[j[nm]]], hi[S[nm], bc[j[nm]]]; nm = None
             last = lvl + 1 >= depth.max(initial=0)                    # the children are leaves: their boxes are never read, nor these
             if last: lo = hi = used = None                            # (freed before this level's tables are drawn)
             got = None
             if compiled and not bounds_from_data and record is None:
-                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, lo_S, hi_S, eps_node,
-                                            space.n_values[j], int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
+                bounds = [lo_S, hi_S]; lo_S = hi_S = None                # (handed over: the pass keeps the numeric nodes' only)
+                got = _split_level_compiled(E, m_node, m_row, loc, j, is_c, cnt_S, bounds, eps_node,
+                                            space.n_values, int(cand_at[lvl]), sens, relation, src, m_idx, stop, offset, own=lvl > 0 or overwrite,
                                             keep=keep_values)
             if got is not None:
                 p, a_all, r_all, x_all = got
@@ -746,7 +774,6 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
                 record.extend(dict(tree=int(t), depth=lvl, attribute=int(jj), split=float(pp), median=float(tm), rows=int(c))
                               for t, jj, pp, tm, c in zip(n_tree[S], j, p, true, cnt_S))
             feat[S], val[S] = j, p
-            left[S] = offset + A + 2 * np.arange(len(S))
             # memberships move to the children; children inherit the parent's box, narrowed by the released split
             if compiled:                                              # in place over the nodes (this builder's own array)
                 m_node, next_cnt = a_all, np.zeros(2 * len(S), np.int64)
@@ -758,7 +785,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             m_row = r_all
             got = a_all = r_all = x_all = None                        # this level's values and nodes: freed before the next level's
             if not last:
-                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, compiled, jb=bc[j])
+                c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, jb=bc[j])
             else:                                                     # the children are leaves at the deepest planned level:
                 c_lo = c_hi = np.empty((2 * len(S), 0)); c_used = np.empty((2 * len(S), 0), bool)   # their boxes are never read
             c_tree = np.repeat(n_tree[S], 2); loc = eps_node = cnt_S = lo_S = hi_S = p = j = is_c = nm = None   # (this level's node arrays: freed)
@@ -769,7 +796,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             m_idx = m_idx[:0]
             m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
-        levels.append([n_tree, feat, val, left])
+        levels.append([n_tree, feat, val])
         offset += A; lvl += 1
         n_tree, lo, hi, used = c_tree, c_lo, c_hi, c_used
         c_lo = c_hi = c_used = None                                   # (one name per box: freed when the level is done with it)
@@ -854,7 +881,7 @@ def build_median_trees_from_sums(space:FeatureSpace, # public domains of the att
             if len(cat):
                 p[cat] = _categorical_choice(hist_cat, cnt[S[cat]], np.asarray(space.n_values[j[cat]], np.int64), eps_node[cat], sens, relation, src)
             feat[S], val[S], left[S] = j, p, offset + A + 2 * np.arange(len(S))
-            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace, False)
+            c_lo, c_hi, c_used = _child_boxes(lo, hi, used, S, j, p, is_c, replace)
             c_tree = np.repeat(n_tree[S], 2)
         else:
             c_tree, c_lo, c_hi, c_used = n_tree[:0], lo[:0], hi[:0], used[:0]
@@ -1166,7 +1193,16 @@ class _LeafCounts:
         if not noisy or math.isinf(eps_l): return counts.astype(float)
         if self.noise == 'laplace':
             return laplace_mechanism(counts.astype(float), self._count_sensitivity, eps_l, random_state=src)
-        return geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src).astype(float)
+        return as_float_in_place(geometric_mechanism(counts, self._count_sensitivity, eps_l, random_state=src))
+
+def as_float_in_place(a:np.ndarray, # int64 array, owned by the caller and read no more (its values at most 2^53 in size)
+                      piece:int=2**16, # entries converted at a time
+                     ) -> np.ndarray:
+    "`a.astype(float)` written over `a`'s own memory (8-byte integers become 8-byte doubles), a piece at a time: no second array."
+    if a.dtype != np.int64 or not a.flags.c_contiguous: return a.astype(float)
+    f = a.view(np.float64).reshape(-1); i = a.reshape(-1)
+    for b in range(0, len(i), piece): f[b:b + piece] = i[b:b + piece]   # (numpy reads an overlapping piece before writing it)
+    return f.reshape(a.shape)
 
 
 # %% ../nbs/13_median_forests.ipynb #e8753d53
