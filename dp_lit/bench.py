@@ -11,9 +11,9 @@ import pandas as pd
 from .trees import TABLE_LIMIT
 
 # %% auto #0
-__all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'BENCH_OPTIONS', 'FORESTS', 'BENCH_COLUMNS',
-           'bench_data', 'run_bench', 'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss', 'peak_rss',
-           'warm_rows', 'bench_cell', 'one_thread_env', 'bench_cell_subprocess', 'bench_plan', 'bench_row',
+__all__ = ['BENCH_KINDS', 'BENCH_QUICK', 'BENCH_FULL', 'BENCH_ESTIMATORS', 'BENCH_OPTIONS', 'FORESTS', 'MMAP_THRESHOLD',
+           'BENCH_COLUMNS', 'bench_data', 'run_bench', 'bench_split', 'bench_models', 'peer_problem', 'reset_peak_rss',
+           'peak_rss', 'warm_rows', 'bench_cell', 'one_thread_env', 'bench_cell_subprocess', 'bench_plan', 'bench_row',
            'bench_defaults', 'save_bench', 'warm_up', 'bench_rdt_sharp']
 
 # %% ../nbs/16_bench.ipynb #2dc3785d
@@ -301,12 +301,14 @@ def bench_cell(name:str, # one of BENCH_ESTIMATORS
 
 
 # %% ../nbs/16_bench.ipynb #79d68076
+MMAP_THRESHOLD = 128 * 1024     # glibc's initial threshold: blocks this large are mapped on their own, returned to the system when freed
+
 def one_thread_env() -> dict:
-    "This process's environment with every numeric library held to one thread (BLAS, OpenMP, numba)."
+    "This process's environment with every numeric library held to one thread (BLAS, OpenMP, numba) and glibc's mmap threshold fixed at `MMAP_THRESHOLD`."
     import os
     return dict(os.environ, **{k: '1' for k in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS',
-                                                 'NUMBA_NUM_THREADS', 'VECLIB_MAXIMUM_THREADS', 'NUMEXPR_NUM_THREADS')})
-
+                                                 'NUMBA_NUM_THREADS', 'VECLIB_MAXIMUM_THREADS', 'NUMEXPR_NUM_THREADS')},
+                MALLOC_MMAP_THRESHOLD_=str(MMAP_THRESHOLD))   # fixed: the dynamic threshold follows what ran before in the process
 
 # %% ../nbs/16_bench.ipynb #a037cfef
 _CELL_CODE = ("import json, sys; from dp_lit.bench import bench_cell; "
