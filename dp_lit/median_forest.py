@@ -793,8 +793,7 @@ def build_median_trees(space:FeatureSpace, # public domains of the attributes
             if return_leaves and len(stop): stop[m_idx] = offset + m_node
             elif return_leaves:                                       # none stopped before: the memberships are in their first order
                 stop = np.add(m_node, offset, out=m_node if lvl > 0 or overwrite else None, dtype=it)
-            m_idx = m_idx[:0]
-            m_node = m_node[:0]; m_row = m_row[:0]
+            m_idx = m_idx[:0]; m_node = m_node[:0]; m_row = m_row[:0]
             c_tree = n_tree[:0]; c_lo = lo[:0]; c_hi = hi[:0]; c_used = used[:0]
         levels.append([n_tree, feat, val])
         offset += A; lvl += 1

@@ -770,13 +770,15 @@ def _leaf_keys(st, E) -> np.ndarray:
 def _patterns(st, E,
               width:int=1, # values each row adds where it lands (classes)
               cheap_walk:bool=True, # rows walk node tables (False: hashed walks or keyed lookups, far dearer per row)
+              compiled:bool=False, # the node-table walk runs compiled (about a nanosecond a step, less than a table probe)
              ):
     "Categorical rows as their distinct patterns (rows of E) and the pattern of each row; None when grouping does not pay (public rule)."
     sp = st.space
     if not sp.is_cat.all() or E.dtype.kind not in 'iu' or len(E) < 2: return None
     combos = float(np.prod(np.maximum(sp.n_values, 1).astype(float)))
     per_row = st.n_trees * (st.max_depth + width) >= 400 if cheap_walk else st.n_trees * st.max_depth >= 32
-    if combos > len(E) and not per_row: return None
+    if per_row: return distinct_rows(E, np.maximum(sp.n_values, 1), checked=True)
+    if combos > len(E) or (compiled and cheap_walk): return None
     return distinct_rows(E, np.maximum(sp.n_values, 1), checked=True)
 
 # %% ../nbs/10_trees.ipynb #722d191e
@@ -815,11 +817,12 @@ def _table_counts(st, tab:_NodeTables, E, y_idx, C:int, weights=None, out=None, 
     if tree is not None: return _tree_counts(st, tab, E, y_idx, C, weights, out, tree)   # each row in its own tree only
     L = tab.n_leaves
     counts = np.zeros(L * C) if out is None else out.reshape(-1)
-    pat = _patterns(st, E, width=C)                    # decided from public quantities only
+    comp = use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows, table_class_counts)
+    pat = _patterns(st, E, width=C, compiled=comp)     # decided from public quantities only
     if pat is not None:
         P, inv = pat
         pc = np.bincount(inv * C + y_idx, weights=weights, minlength=len(P) * C).reshape(len(P), C)
-    if use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows, table_class_counts):   # compiled: rows counted where they land
+    if comp:                                           # compiled: rows counted where they land
         walk = (*tab.flat[:4], st.n_trees, st.max_depth, tab.flat[4])
         if pat is not None:
             counts = np.zeros((L, C)) if out is None else out
@@ -910,10 +913,11 @@ def _leaf_sum(st, E, values=None, lookup=None) -> np.ndarray:
     C = values.shape[1] if values is not None else None
     if values is not None and (np.ndim(values) != 2 or len(values) != tab.n_leaves):
         raise ValueError(f"values must have one row per leaf ({tab.n_leaves}); got shape {np.shape(values)}")
-    pat = st._patterns(E, width=C or 1, cheap_walk=values is not None)
+    comp = values is not None and use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows)
+    pat = st._patterns(E, width=C or 1, cheap_walk=values is not None, compiled=comp)
     if pat is not None: E, inv = pat                   # each distinct row walked once
     expand = lambda out: out if pat is None else _expand_rows(out, inv)
-    if values is not None and use_compiled(len(E) * st.n_trees * st.max_depth, table_add_rows):   # compiled: each row's sum built in place
+    if comp:                                           # compiled: each row's sum built in place
         out = np.zeros((len(E), C))
         table_add_rows(E, np.ascontiguousarray(values, dtype=np.float64), *tab.flat[:4], st.n_trees,
                        st.max_depth, tab.flat[4], out, False, np.empty(BLOCK, np.int64))
